@@ -1,0 +1,98 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { registerErrorHandler } from './lib/errors.ts';
+import { createLoadContextFactory } from './load-context.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { webRoutes, type WebOptions } from './plugins/web.ts';
+import { createServices, type Services } from './services.ts';
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  /** The storefront; tests of the API alone leave it out. */
+  web?: Omit<WebOptions, 'getLoadContext'>;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Secrets that must never reach a log line. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'token',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices({ env, database });
+  app.decorate('services', services);
+
+  await registerSecurity(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cors, {
+    origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Jaipur jewellery catalogue API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes, { database });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  // Unknown /api paths are JSON 404s, never the storefront's HTML.
+  await app.register(async (api) => {
+    api.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
+      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+    );
+  });
+
+  if (deps.web) {
+    const getLoadContext = createLoadContextFactory(env, services, async () => null);
+    await app.register(webRoutes, { ...deps.web, getLoadContext });
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+  );
+
+  return app;
+}

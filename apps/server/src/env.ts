@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: apps/server/{src,dist} are both two levels below it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((v) => v.replace(/\/+$/, '')),
+  SITE_VERIFICATION: z.string().default(''),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: bool.default(false),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .default('cf-ipcountry')
+    .transform((v) => v.toLowerCase()),
+  SEED_DEMO: bool.default(true),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: optionalString,
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Jaipur Jewellery Catalogue <no-reply@localhost>'),
+  BUSINESS_EMAIL: z.string().email().default('sales@example.com'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_ORDER: z.coerce.number().int().min(1).default(10),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once. Every problem is listed, so a bad deployment is fixed in one go.
+ * Nothing else in the server reads `process.env`.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.isAbsolute(result.data.DATA_DIR)
+    ? result.data.DATA_DIR
+    : path.resolve(source.DATA_DIR ? base : REPO_ROOT, result.data.DATA_DIR);
+  return { ...result.data, dataDir };
+}
+
+/** Values the browser may see: an explicit list, nothing else. */
+export function publicEnv(env: Env) {
+  return { siteUrl: env.SITE_URL, siteVerification: env.SITE_VERIFICATION };
+}

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { publicEnv, type Env } from './env.ts';
+import type { Services } from './services.ts';
+
+/** Who is asking, as far as a page render needs to know. */
+export type Viewer = { id: string; name: string; email: string; role: string };
+
+/** What every route loader and action receives as `context`. */
+export type ServerLoadContext = {
+  services: Services;
+  viewer: Viewer | null;
+  /** Nonce for inline scripts; the page's CSP allows only scripts carrying it. */
+  nonce: string;
+  publicEnv: ReturnType<typeof publicEnv>;
+};
+
+export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
+
+export function createLoadContextFactory(env: Env, services: Services, resolveViewer: ViewerResolver) {
+  const pub = publicEnv(env);
+  return async (request: FastifyRequest): Promise<ServerLoadContext> => ({
+    services,
+    viewer: await resolveViewer(request),
+    nonce: request.cspNonce,
+    publicEnv: pub,
+  });
+}

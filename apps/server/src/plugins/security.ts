@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Per-request nonce for the page's own inline scripts (no 'unsafe-inline'). */
+    cspNonce: string;
+  }
+}
+
+/** The policy for HTML pages: scripts only from us or carrying this request's nonce. */
+export function pageContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "frame-src 'self' https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** Non-HTML answers (JSON, images, files) need no capabilities at all. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export function setPagePolicy(reply: FastifyReply, nonce: string) {
+  reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
+}
+
+export async function registerSecurity(app: FastifyInstance) {
+  await app.register(helmet, {
+    // CSP is set per answer: pages get a nonce policy, everything else the strict one below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request, reply) => {
+    request.cspNonce = crypto.randomBytes(16).toString('base64');
+    reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+  });
+}

@@ -1,0 +1,8 @@
+import { Link, useLocation, type LinkProps } from 'react-router';
+import { withPrefix } from '~/lib/prefix';
+
+/** A link that keeps the visitor's locale or language prefix. */
+export function PrefixedLink({ to, ...props }: LinkProps & { to: string }) {
+  const { pathname } = useLocation();
+  return <Link to={withPrefix(pathname, to)} {...props} />;
+}

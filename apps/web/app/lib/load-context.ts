@@ -1,0 +1,8 @@
+import type { ServerLoadContext } from '@catalogue/server/load-context';
+
+declare module 'react-router' {
+  // Route loaders and actions receive the server's services in-process (ARCHITECTURE.md).
+  interface AppLoadContext extends ServerLoadContext {}
+}
+
+export type { ServerLoadContext };

@@ -1,0 +1,85 @@
+export type CountryOption = { value: string; label: string; flag: string };
+
+const flagOf = (code: string) =>
+  String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+
+const option = (value: string, label: string, flagCode = value): CountryOption => ({
+  value,
+  label,
+  flag: flagOf(flagCode),
+});
+
+/** The 35 countries of the contact and price request forms (spec §2.8, §2.9). */
+export const COUNTRY_OPTIONS: readonly CountryOption[] = [
+  option('US', 'United States'),
+  option('IN', 'India'),
+  option('GB', 'United Kingdom'),
+  option('CA', 'Canada'),
+  option('AU', 'Australia'),
+  option('DE', 'Germany'),
+  option('FR', 'France'),
+  option('IT', 'Italy'),
+  option('ES', 'Spain'),
+  option('NL', 'Netherlands'),
+  option('BE', 'Belgium'),
+  option('CH', 'Switzerland'),
+  option('AT', 'Austria'),
+  option('SE', 'Sweden'),
+  option('NO', 'Norway'),
+  option('DK', 'Denmark'),
+  option('FI', 'Finland'),
+  option('IE', 'Ireland'),
+  option('PT', 'Portugal'),
+  option('GR', 'Greece'),
+  option('PL', 'Poland'),
+  option('AE', 'United Arab Emirates'),
+  option('SA', 'Saudi Arabia'),
+  option('QA', 'Qatar'),
+  option('KW', 'Kuwait'),
+  option('SG', 'Singapore'),
+  option('MY', 'Malaysia'),
+  option('JP', 'Japan'),
+  option('KR', 'South Korea'),
+  option('CN', 'China'),
+  option('HK', 'Hong Kong'),
+  option('NZ', 'New Zealand'),
+  option('ZA', 'South Africa'),
+  option('BR', 'Brazil'),
+  option('MC', 'Monaco'),
+];
+
+/** The 17 countries of the sign-up form, from US to SG; the United Kingdom is `UK` here. */
+export const SIGNUP_COUNTRY_OPTIONS: readonly CountryOption[] = [
+  option('US', 'United States'),
+  option('IN', 'India'),
+  option('UK', 'United Kingdom', 'GB'),
+  option('CA', 'Canada'),
+  option('AU', 'Australia'),
+  option('DE', 'Germany'),
+  option('FR', 'France'),
+  option('IT', 'Italy'),
+  option('ES', 'Spain'),
+  option('NL', 'Netherlands'),
+  option('AE', 'United Arab Emirates'),
+  option('SA', 'Saudi Arabia'),
+  option('JP', 'Japan'),
+  option('CN', 'China'),
+  option('BR', 'Brazil'),
+  option('ZA', 'South Africa'),
+  option('SG', 'Singapore'),
+];
+
+const KNOWN = new Set(COUNTRY_OPTIONS.map((c) => c.value));
+
+/** ISO 3166 alpha-2 as stored: upper-cased, `UK` → `GB`. Null when not one the site offers. */
+export function normaliseCountry(input: string | null | undefined): string | null {
+  if (typeof input !== 'string') return null;
+  const code = input.trim().toUpperCase();
+  const iso = code === 'UK' ? 'GB' : code;
+  return KNOWN.has(iso) ? iso : null;
+}
+
+export function countryLabel(code: string | null | undefined): string | null {
+  const iso = normaliseCountry(code);
+  return COUNTRY_OPTIONS.find((c) => c.value === iso)?.label ?? null;
+}
