@@ -13,14 +13,18 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
+import { authPlugin, cookieToken, findViewerByToken } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
+import type { MediaStore } from './modules/media/media-store.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
   env: Env;
   database: Database;
+  /** Defaults to the local directory under DATA_DIR. */
+  mediaStore?: MediaStore;
   /** The storefront; tests of the API alone leave it out. */
   web?: Omit<WebOptions, 'getLoadContext'>;
   logger?: FastifyServerOptions['logger'];
@@ -56,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ env, database });
+  const services = createServices({ env, database, ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}) });
   app.decorate('services', services);
 
   await registerSecurity(app);
@@ -75,7 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  await app.register(authPlugin, { db: database.db, ttlDays: env.SESSION_TTL_DAYS });
   await app.register(healthRoutes, { database });
+  // Domain modules: each owns its routes under its prefix (API-CONTRACT.md).
+
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Unknown /api paths are JSON 404s, never the storefront's HTML.
@@ -86,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.web) {
-    const getLoadContext = createLoadContextFactory(env, services, async () => null);
+    const getLoadContext = createLoadContextFactory(env, services, async (request) => {
+      const token = cookieToken(request);
+      return token ? findViewerByToken(database.db, token, env.SESSION_TTL_DAYS) : null;
+    });
     await app.register(webRoutes, { ...deps.web, getLoadContext });
   }
 

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { publicEnv, type Env } from './env.ts';
 import type { Services } from './services.ts';
+// Brings the request decorations (cspNonce) into scope for every program that reads this file.
+import type {} from './plugins/security.ts';
 
 /** Who is asking, as far as a page render needs to know. */
 export type Viewer = { id: string; name: string; email: string; role: string };

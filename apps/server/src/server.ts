@@ -6,7 +6,6 @@ import { buildApp } from './app.ts';
 import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
 import { ConfigError, parseEnv, REPO_ROOT, type Env } from './env.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
-import { createLocalMediaStore } from './modules/media/media-store.ts';
 
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
 
@@ -36,9 +35,8 @@ export async function start(): Promise<FastifyInstance> {
   const { vite, web } = await webOptions(env);
   const app = await buildApp({ env, database, web });
 
-  const store = createLocalMediaStore(path.join(env.dataDir, 'media'));
   if (env.SEED_DEMO) {
-    const seeded = await seedDemo(database.db, store);
+    const seeded = await seedDemo(database.db, app.services.mediaStore);
     if (seeded.products) app.log.info(seeded, 'seeded the demo catalogue');
   }
   const admin = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });

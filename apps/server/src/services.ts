@@ -1,15 +1,29 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 
-export type ServiceDeps = { env: Env; database: Database };
+export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
+
+/** In-process notifications that let caches (product lists, sitemap) drop stale answers. */
+export type DomainEvents = EventEmitter<{ 'catalogue:changed': []; 'blogs:changed': [] }>;
 
 /**
  * The composition root of the domain services. The `/api` modules and the web app's loaders
  * (through the load context) use these same objects, so a page never calls its own server over HTTP.
+ * Each module adds its service here.
  */
-export function createServices(deps: ServiceDeps) {
-  return {
+export function createServices(deps: { env: Env; database: Database; mediaStore?: MediaStore }) {
+  const events: DomainEvents = new EventEmitter();
+  const base: ServiceDeps = {
+    env: deps.env,
     database: deps.database,
+    mediaStore: deps.mediaStore ?? createLocalMediaStore(path.join(deps.env.dataDir, 'media')),
+    events,
+  };
+  return {
+    ...base,
   };
 }
 

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { sessions, users } from '../src/db/schema/index.ts';
+import { parseEnv, type Env } from '../src/env.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { hashToken, newToken } from '../src/lib/tokens.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A fresh, migrated database for one test file: a PGlite copy, or a PostgreSQL clone of the template. */
+export async function createTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) throw new Error('global setup did not prepare a database snapshot');
+  return openDatabase({ dataDir: null, loadDataDir: new Blob([await fs.readFile(snapshot)]) });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+};
+
+/** The API on a fresh database, with its own data directory; no storefront, no logs. */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-app-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ...overrides,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ env, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sharedHash: Promise<string> | null = null;
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export type TestUser = { id: string; email: string; name: string; role: string; token: string; password: string };
+
+/** Inserts a user with a live session directly, so tests of other modules need no login call. */
+export async function createUser(
+  database: Database,
+  fields: { role?: 'user' | 'admin'; email?: string; name?: string; country?: string } = {},
+): Promise<TestUser> {
+  sharedHash ??= hashPassword(TEST_PASSWORD);
+  const email = fields.email ?? `buyer-${crypto.randomBytes(6).toString('hex')}@example.com`;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      name: fields.name ?? 'Test Buyer',
+      email,
+      passwordHash: await sharedHash,
+      contactNumber: '+91 98765 43210',
+      country: fields.country ?? 'IN',
+      companyName: 'Test Traders',
+      role: fields.role ?? 'user',
+    })
+    .returning();
+  const token = newToken();
+  await database.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: user!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { id: user!.id, email, name: user!.name, role: user!.role, token, password: TEST_PASSWORD };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const web = path.resolve(import.meta.dirname, 'apps/web/app');
+
+export default defineConfig({
+  test: {
+    // Two cores: files run in parallel forks, each with its own database.
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.soak.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { '~': web } },
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+});
