@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures';
+
+test.describe('foundation', () => {
+  test('the server renders the shell with a title before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/.+/);
+    await expect(page.locator('header')).toBeVisible();
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+    await context.close();
+  });
+
+  test('the page hydrates and client navigation works', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    await page.getByRole('link', { name: /privacy/i }).first().click();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+
+  test('unknown pages answer 404 with the shared error screen', async ({ page }) => {
+    const response = await page.goto('/no-such-page/at-all');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('API and page answers carry their security policies', async ({ request }) => {
+    const page = await request.get('/');
+    expect(page.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(page.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const api = await request.get('/readyz');
+    expect(await api.json()).toMatchObject({ status: 'ready' });
+  });
+});
