@@ -15,8 +15,13 @@ test.describe('foundation', () => {
 
   test('the page hydrates and client navigation works', async ({ page }) => {
     await page.goto('/');
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
-    await page.getByRole('link', { name: /privacy/i }).first().click();
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+    );
+    await page
+      .getByRole('link', { name: /privacy/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/privacy$/);
   });
 
@@ -28,7 +33,9 @@ test.describe('foundation', () => {
 
   test('API and page answers carry their security policies', async ({ request }) => {
     const page = await request.get('/');
-    expect(page.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    expect(page.headers()['content-security-policy']).toMatch(
+      /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+    );
     expect(page.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
     const api = await request.get('/readyz');
     expect(await api.json()).toMatchObject({ status: 'ready' });

@@ -43,7 +43,10 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  env,
+  stdio: 'inherit',
+});
 let stopping = false;
 const stop = async (code) => {
   if (stopping) return;

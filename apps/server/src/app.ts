@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -45,6 +50,11 @@ export const REDACT_PATHS = [
   'token',
 ];
 
+function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  return reply.status(404).send({ message: `Not found: ${request.method} ${path}`, code: 'NOT_FOUND' });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const app = Fastify({
@@ -60,7 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices({ env, database, ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}) });
+  const services = createServices({
+    env,
+    database,
+    ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
+  });
   app.decorate('services', services);
 
   await registerSecurity(app);
@@ -87,9 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Unknown /api paths are JSON 404s, never the storefront's HTML.
   await app.register(async (api) => {
-    api.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
-      reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-    );
+    api.all('/api/*', { schema: { hide: true } }, answerNotFound);
   });
 
   if (deps.web) {
@@ -100,9 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(webRoutes, { ...deps.web, getLoadContext });
   }
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-  );
+  app.setNotFoundHandler(answerNotFound);
 
   return app;
 }

@@ -13,7 +13,9 @@ export async function connectDatabase(env: Env): Promise<Database> {
     await database.ping();
   } catch (error) {
     await database.close().catch(() => {});
-    throw new StartupError(`Cannot reach the database (${env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite'}): ${(error as Error).message}`);
+    throw new StartupError(
+      `Cannot reach the database (${env.DATABASE_URL ? 'DATABASE_URL' : 'PGlite'}): ${(error as Error).message}`,
+    );
   }
   try {
     await database.migrate();
@@ -23,4 +25,3 @@ export async function connectDatabase(env: Env): Promise<Database> {
   }
   return database;
 }
-

@@ -24,9 +24,14 @@ async function webOptions(env: Env) {
   }
   const serverBuild = path.join(WEB_DIR, 'build/server/index.js');
   const build = (await import(pathToFileURL(serverBuild).href).catch((error: Error) => {
-    throw new StartupError(`The storefront is not built (${serverBuild}): run \`npm run build\`. ${error.message}`);
+    throw new StartupError(
+      `The storefront is not built (${serverBuild}): run \`npm run build\`. ${error.message}`,
+    );
   })) as ServerBuild;
-  return { vite: null, web: { mode: 'production' as const, build, clientDir: path.join(WEB_DIR, 'build/client') } };
+  return {
+    vite: null,
+    web: { mode: 'production' as const, build, clientDir: path.join(WEB_DIR, 'build/client') },
+  };
 }
 
 export async function start(): Promise<FastifyInstance> {

@@ -72,7 +72,14 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
 let sharedHash: Promise<string> | null = null;
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-export type TestUser = { id: string; email: string; name: string; role: string; token: string; password: string };
+export type TestUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  token: string;
+  password: string;
+};
 
 /** Inserts a user with a live session directly, so tests of other modules need no login call. */
 export async function createUser(

@@ -16,7 +16,9 @@ const input = z
   .object({
     command: z.literal('create', { error: 'usage: npm run admin -- create --email ... --password ...' }),
     email: z.email({ error: '--email must be an e-mail address' }).transform((e) => e.trim().toLowerCase()),
-    password: z.string({ error: '--password is required' }).min(8, '--password must have at least 8 characters'),
+    password: z
+      .string({ error: '--password is required' })
+      .min(8, '--password must have at least 8 characters'),
     name: z.string().default('Administrator'),
   })
   .safeParse({ command: positionals[0], ...values });
@@ -31,10 +33,15 @@ try {
   const passwordHash = await hashPassword(password);
   const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
-    await database.db.update(users).set({ role: 'admin', passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await database.db
+      .update(users)
+      .set({ role: 'admin', passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
     console.log(`Promoted ${email} to administrator and set the new password.`);
   } else {
-    await database.db.insert(users).values({ name, email, passwordHash, contactNumber: '', country: 'IN', role: 'admin' });
+    await database.db
+      .insert(users)
+      .values({ name, email, passwordHash, contactNumber: '', country: 'IN', role: 'admin' });
     console.log(`Created administrator ${email}.`);
   }
 } finally {

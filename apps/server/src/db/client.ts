@@ -36,8 +36,7 @@ const migrationsFolder = (await fs.stat(MIGRATIONS_DIR).catch(() => null))
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../drizzle');
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string | null; loadDataDir?: Blob }; // null: in memory
+  { url: string; poolSize?: number } | { dataDir: string | null; loadDataDir?: Blob }; // null: in memory
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {

@@ -3,7 +3,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody } from '@catalogue/shared/errors';
 
 /** Postgres connection failures: the database is away, not the request at fault. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -13,7 +23,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message))
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    )
       return true;
     e = (e as { cause?: unknown }).cause;
   }
@@ -42,7 +55,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       status = 400;
       const first = issues[0];
       body = {
-        message: first ? `${first.path.replace(/^(body|querystring|params|headers)\.?/, '') || first.path}: ${first.message}` : 'Invalid request',
+        message: first
+          ? `${first.path.replace(/^(body|querystring|params|headers)\.?/, '') || first.path}: ${first.message}`
+          : 'Invalid request',
         code: 'BAD_REQUEST',
         issues,
       };

@@ -31,7 +31,11 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(request.raw);
     init.duplex = 'half';
@@ -63,7 +67,9 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
         // Fingerprinted build output never changes; everything else may.
         res.setHeader(
           'cache-control',
-          rel.startsWith('assets' + path.sep) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          rel.startsWith('assets' + path.sep)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
         );
       },
     });
@@ -79,10 +85,12 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const resolveBuild = typeof opts.build === 'function' ? opts.build : () => Promise.resolve(opts.build as ServerBuild);
+  const resolveBuild =
+    typeof opts.build === 'function' ? opts.build : () => Promise.resolve(opts.build as ServerBuild);
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   const handlerFor = async () => {
-    if (opts.mode === 'development' || !handler) handler = createRequestHandler(await resolveBuild(), opts.mode);
+    if (opts.mode === 'development' || !handler)
+      handler = createRequestHandler(await resolveBuild(), opts.mode);
     return handler;
   };
 
@@ -93,7 +101,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     handler: async (request, reply) => {
       const context = await opts.getLoadContext(request);
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
-      if ((response.headers.get('content-type') ?? '').includes('text/html')) setPagePolicy(reply, context.nonce);
+      if ((response.headers.get('content-type') ?? '').includes('text/html'))
+        setPagePolicy(reply, context.nonce);
       return sendFetchResponse(reply, response);
     },
   });

@@ -12,8 +12,28 @@ export const DEFAULT_LANGUAGE: SiteLanguage = 'en';
 
 /** Languages offered by the page-translation widget (spec §9). */
 export const TRANSLATE_LANGUAGES = [
-  'en', 'hi', 'de', 'fr', 'es', 'it', 'pt', 'da', 'sv', 'no', 'nl',
-  'tr', 'he', 'pl', 'ro', 'el', 'hu', 'ga', 'lt', 'lb', 'ru', 'ar',
+  'en',
+  'hi',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'da',
+  'sv',
+  'no',
+  'nl',
+  'tr',
+  'he',
+  'pl',
+  'ro',
+  'el',
+  'hu',
+  'ga',
+  'lt',
+  'lb',
+  'ru',
+  'ar',
 ] as const;
 
 export function isLocale(value: string): value is Locale {

@@ -159,7 +159,10 @@ export const orderItems = pgTable(
     imageUrl: text('image_url'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId, t.position), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 export const contactMessages = pgTable(
@@ -192,7 +195,10 @@ export const blogs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('blogs_slug_key').on(t.slug), index('blogs_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex('blogs_slug_key').on(t.slug),
+    index('blogs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** Every e-mail is first a row here, written in the transaction that caused it. */

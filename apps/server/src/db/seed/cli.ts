@@ -23,7 +23,8 @@ try {
   }
   if (values.products) {
     const n = Number(values.products);
-    if (!Number.isInteger(n) || n < 1 || n > 5_000_000) throw new Error('--products must be a whole number from 1 to 5,000,000');
+    if (!Number.isInteger(n) || n < 1 || n > 5_000_000)
+      throw new Error('--products must be a whole number from 1 to 5,000,000');
     const started = Date.now();
     await seedBulkProducts(database.db, store, n);
     console.log(`Added ${n} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);

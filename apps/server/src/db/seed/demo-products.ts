@@ -1,4 +1,9 @@
-import { CATEGORIES, SUBCATEGORIES, type Category, type Subcategory } from '@catalogue/shared/domain/categories';
+import {
+  CATEGORIES,
+  SUBCATEGORIES,
+  type Category,
+  type Subcategory,
+} from '@catalogue/shared/domain/categories';
 import { createRandom, GEMS, METALS } from './images.ts';
 
 const STYLES: Record<Category, string[]> = {
@@ -9,7 +14,18 @@ const STYLES: Record<Category, string[]> = {
   Pendants: ['Teardrop', 'Locket', 'Medallion', 'Leaf', 'Moon', 'Coin', 'Evil Eye', 'Lotus'],
 };
 
-const MOTIFS = ['Jaipur', 'Kundan', 'Meenakari', 'Filigree', 'Polki', 'Temple', 'Boho', 'Minimal', 'Vintage', 'Royal'];
+const MOTIFS = [
+  'Jaipur',
+  'Kundan',
+  'Meenakari',
+  'Filigree',
+  'Polki',
+  'Temple',
+  'Boho',
+  'Minimal',
+  'Vintage',
+  'Royal',
+];
 
 const SINGULAR: Record<Category, string> = {
   Rings: 'Ring',
@@ -19,7 +35,13 @@ const SINGULAR: Record<Category, string> = {
   Pendants: 'Pendant',
 };
 
-const CODE_PREFIX: Record<Category, string> = { Rings: 'RG', Bracelets: 'BR', Earrings: 'ER', Necklaces: 'NK', Pendants: 'PD' };
+const CODE_PREFIX: Record<Category, string> = {
+  Rings: 'RG',
+  Bracelets: 'BR',
+  Earrings: 'ER',
+  Necklaces: 'NK',
+  Pendants: 'PD',
+};
 
 export type DemoProduct = {
   name: string;

@@ -30,7 +30,12 @@ export const GEMS = [
   { name: 'Citrine', color: '#e8a317' },
 ] as const;
 
-type Look = { category: Category; metal: (typeof METALS)[number]; gem: (typeof GEMS)[number] | null; hue: number };
+type Look = {
+  category: Category;
+  metal: (typeof METALS)[number];
+  gem: (typeof GEMS)[number] | null;
+  hue: number;
+};
 
 const gemShape = (x: number, y: number, r: number, color: string) =>
   `<circle cx="${x}" cy="${y}" r="${r}" fill="${color}" stroke="#00000033" stroke-width="3"/>` +
@@ -71,7 +76,9 @@ function jewellerySvg(look: Look): string {
           const t = (i + 1) / 12;
           const x = (1 - t) * (1 - t) * 120 + 2 * (1 - t) * t * 400 + t * t * 680;
           const y = (1 - t) * (1 - t) * 150 + 2 * (1 - t) * t * 720 + t * t * 150;
-          return gem && i % 2 === 0 ? gemAt(x, y + 10, 30) : `<circle cx="${x}" cy="${y + 6}" r="18" fill="${metal.dark}"/>`;
+          return gem && i % 2 === 0
+            ? gemAt(x, y + 10, 30)
+            : `<circle cx="${x}" cy="${y + 6}" r="18" fill="${metal.dark}"/>`;
         }).join('')}`;
       break;
     case 'Pendants':
@@ -98,7 +105,9 @@ function jewellerySvg(look: Look): string {
 
 /** A product photograph stand-in: the piece drawn in its metal and stone on a soft backdrop. */
 export function renderProductImage(look: Look): Promise<Buffer> {
-  return sharp(Buffer.from(jewellerySvg(look))).webp({ quality: 86 }).toBuffer();
+  return sharp(Buffer.from(jewellerySvg(look)))
+    .webp({ quality: 86 })
+    .toBuffer();
 }
 
 /** A wide banner for a blog post or a poster: gradient, ornament and a short title. */

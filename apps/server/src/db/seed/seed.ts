@@ -38,14 +38,22 @@ const slugify = (title: string) =>
     .replace(/^-|-$/g, '');
 
 /** Fills an empty database with the demo catalogue and blog. Does nothing when products exist. */
-export async function seedDemo(db: Db, store: MediaStore, now = Date.now()): Promise<{ products: number; blogs: number }> {
+export async function seedDemo(
+  db: Db,
+  store: MediaStore,
+  now = Date.now(),
+): Promise<{ products: number; blogs: number }> {
   const [existing] = await db.select({ n: count() }).from(products);
   if ((existing?.n ?? 0) > 0) return { products: 0, blogs: 0 };
 
   const items = demoProducts(DEMO_PRODUCT_COUNT);
   const rows = [];
   for (const [i, item] of items.entries()) {
-    const mediaId = await storeSeedImage(db, store, await renderProductImage({ category: item.category, ...item.look }));
+    const mediaId = await storeSeedImage(
+      db,
+      store,
+      await renderProductImage({ category: item.category, ...item.look }),
+    );
     const at = new Date(now - i * HOUR);
     const { look: _look, ...fields } = item;
     rows.push({ ...fields, mediaId, createdAt: at, updatedAt: at });
@@ -79,10 +87,17 @@ export async function seedDemo(db: Db, store: MediaStore, now = Date.now()): Pro
  * Adds `n` generated products in set-based SQL (100,000 in seconds on PostgreSQL) for benchmarks.
  * A few dozen rendered images are shared between them.
  */
-export async function seedBulkProducts(db: Db, store: MediaStore, n: number, now = Date.now()): Promise<number> {
+export async function seedBulkProducts(
+  db: Db,
+  store: MediaStore,
+  n: number,
+  now = Date.now(),
+): Promise<number> {
   const imageIds: string[] = [];
   for (const item of demoProducts(40, 77)) {
-    imageIds.push(await storeSeedImage(db, store, await renderProductImage({ category: item.category, ...item.look })));
+    imageIds.push(
+      await storeSeedImage(db, store, await renderProductImage({ category: item.category, ...item.look })),
+    );
   }
   const [existing] = await db.select({ n: count() }).from(products);
   const offset = existing?.n ?? 0;

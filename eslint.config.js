@@ -1,0 +1,95 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/dist/**',
+      '**/.react-router/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `type` over `interface` is the convention; interfaces stay legal because module augmentation needs them.
+      '@typescript-eslint/consistent-type-definitions': 'off',
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      // Dependencies flow one way (STYLE.md): shared → server modules / web features → routes and app.ts.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/shared', from: './apps', message: 'shared must not depend on an app' },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'the server must not import the web app',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              except: ['./src/load-context.ts'],
+              message: 'the web app reaches the server only through the load context',
+            },
+            {
+              target: './apps/web/app/components',
+              from: './apps/web/app/features',
+              message: 'design-system components must not depend on features',
+            },
+            {
+              target: './apps/web/app/components',
+              from: './apps/web/app/routes',
+              message: 'components must not depend on routes',
+            },
+            {
+              target: './apps/web/app/features',
+              from: './apps/web/app/routes',
+              message: 'features must not depend on routes',
+            },
+            {
+              target: './apps/web/app/lib',
+              from: './apps/web/app/features',
+              message: 'lib must not depend on features',
+            },
+          ],
+        },
+      ],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/cli/**', 'apps/server/src/db/seed/cli.ts', 'apps/server/src/server.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);
