@@ -5,11 +5,11 @@ import { MAX_PAGE_LIMIT } from '../domain/limits.ts';
 const lenientPositiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .unknown()
-    .transform((value) => {
+    .optional()
+    .transform((value): number => {
       const n = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
       return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-    })
-    .pipe(z.number().int().min(1));
+    });
 
 export const pageQuery = (defaultLimit: number) =>
   z.object({

@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { createLocalMediaStore } from '../../modules/media/media-store.ts';
+import type { Database } from '../client.ts';
+import { ensureAdmin, seedBulkProducts, seedDemo } from './seed.ts';
+
+describe('demo data', () => {
+  let database: Database;
+  let dir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('fills an empty catalogue over every category and subcategory, each product with an image', async () => {
+    const store = createLocalMediaStore(dir);
+    const result = await seedDemo(database.db, store);
+    expect(result.products).toBeGreaterThanOrEqual(80);
+    expect(result.blogs).toBeGreaterThanOrEqual(10);
+
+    const { rows } = await database.db.execute<{ category: string; subcategory: string; n: number }>(
+      sql`SELECT category, subcategory, count(*)::int AS n FROM products GROUP BY 1, 2`,
+    );
+    expect(rows).toHaveLength(10);
+    const { rows: missing } = await database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM products WHERE media_id IS NULL`,
+    );
+    expect(missing[0]?.n).toBe(0);
+
+    const { rows: media } = await database.db.execute<{ storage_key: string }>(
+      sql`SELECT storage_key FROM media LIMIT 1`,
+    );
+    const original = await store.get(media[0]!.storage_key);
+    expect(original?.subarray(8, 12).toString()).toBe('WEBP');
+
+    const { rows: posts } = await database.db.execute<{ content: string; media_id: string | null }>(
+      sql`SELECT content, media_id FROM blogs`,
+    );
+    for (const post of posts) {
+      expect(post.media_id).not.toBeNull();
+      expect(post.content.split('<p>').length).toBeGreaterThan(2);
+    }
+  });
+
+  it('does nothing when the catalogue already has products', async () => {
+    expect(await seedDemo(database.db, createLocalMediaStore(dir))).toEqual({ products: 0, blogs: 0 });
+  });
+
+  it('adds bulk products with unique codes for benchmarks', async () => {
+    const before = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`);
+    await seedBulkProducts(database.db, createLocalMediaStore(dir), 2_000);
+    const after = await database.db.execute<{ n: number; codes: number }>(
+      sql`SELECT count(*)::int AS n, count(DISTINCT lower(code))::int AS codes FROM products`,
+    );
+    expect(after.rows[0]!.n - before.rows[0]!.n).toBe(2_000);
+    expect(after.rows[0]!.codes).toBe(after.rows[0]!.n);
+  });
+
+  it('creates one administrator with a generated password, once', async () => {
+    const first = await ensureAdmin(database.db, { email: 'Owner@Example.com' });
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const { rows } = await database.db.execute<{ email: string; password_hash: string; role: string }>(
+      sql`SELECT email, password_hash, role FROM users`,
+    );
+    expect(rows).toEqual([expect.objectContaining({ email: 'owner@example.com', role: 'admin' })]);
+    expect(await verifyPassword(rows[0]!.password_hash, first.generatedPassword!)).toBe(true);
+    expect((await ensureAdmin(database.db, { email: 'other@example.com' })).created).toBe(false);
+  });
+});

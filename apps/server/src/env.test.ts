@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv, REPO_ROOT } from './env.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, PGlite under ./data', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(env.CORS_ORIGINS).toEqual([]);
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it('parses lists, booleans and trims the site URL', () => {
+    const env = parseEnv({
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      SEED_DEMO: 'false',
+      SITE_URL: 'https://shop.example/',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+    });
+    expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.SITE_URL).toBe('https://shop.example');
+    expect(env.DATABASE_URL).toBe('postgres://u@h:5432/db');
+  });
+
+  it('resolves a relative DATA_DIR from where the command was run', () => {
+    expect(parseEnv({ DATA_DIR: 'store', INIT_CWD: '/srv/app' }).dataDir).toBe('/srv/app/store');
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SITE_URL: 'not a url', SIGNING_SECRET: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'SITE_URL', 'SIGNING_SECRET'])
+      expect(problems).toContain(name);
+  });
+});

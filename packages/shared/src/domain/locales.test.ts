@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { hreflangOf, languageForCountry, localeForCountry, splitPathPrefix } from './locales.ts';
+
+describe('geolocation mapping (spec §2.1)', () => {
+  it.each([
+    ['IN', 'en-in', 'en'],
+    ['GB', 'en-uk', 'en'],
+    ['UK', 'en-uk', 'en'],
+    ['US', 'en-us', 'en'],
+    ['FR', 'fr-fr', 'fr'],
+    ['CA', 'en-ca', 'en'],
+    ['AE', 'en-ae', 'en'],
+    ['DE', 'en-us', 'en'],
+    ['', 'en-us', 'en'],
+  ])('%s → %s, %s', (country, locale, language) => {
+    expect(localeForCountry(country)).toBe(locale);
+    expect(languageForCountry(country)).toBe(language);
+  });
+
+  it('publishes en-uk as en-gb', () => {
+    expect(hreflangOf('en-uk')).toBe('en-gb');
+    expect(hreflangOf('en-in')).toBe('en-in');
+  });
+});
+
+describe('path prefixes', () => {
+  it('splits a locale prefix', () => {
+    expect(splitPathPrefix('/en-in/shopall')).toEqual({ prefix: 'en-in', language: 'en', rest: '/shopall' });
+  });
+  it('renders Hindi only under /hi', () => {
+    expect(splitPathPrefix('/hi/category/Rings')).toEqual({
+      prefix: 'hi',
+      language: 'hi',
+      rest: '/category/Rings',
+    });
+    expect(splitPathPrefix('/fr/faq').language).toBe('en');
+  });
+  it('leaves unprefixed paths alone', () => {
+    expect(splitPathPrefix('/shopall')).toEqual({ prefix: null, language: 'en', rest: '/shopall' });
+    expect(splitPathPrefix('/en-in')).toEqual({ prefix: 'en-in', language: 'en', rest: '/' });
+  });
+});
