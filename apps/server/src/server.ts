@@ -69,8 +69,8 @@ export async function start(): Promise<FastifyInstance> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   app.addHook('onClose', async () => {
     closing = true;
   });
