@@ -1,0 +1,111 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+const SEED = path.join(ROOT, 'apps/server/dist/seed.js');
+
+export type BenchServer = {
+  url: string;
+  pid: number;
+  database: 'pglite' | 'postgres';
+  products: number;
+  /** Resident set size of the server process, in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+};
+
+export function ensureBuilt() {
+  if (!fs.existsSync(SERVER) || !fs.existsSync(path.join(ROOT, 'apps/web/build/server/index.js'))) {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('build failed');
+  }
+}
+
+async function freshPostgres(baseUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Starts the production server on a fresh database holding the demo catalogue plus `products`
+ * generated ones (PostgreSQL when `postgresUrl` is given, else PGlite in a temporary directory).
+ */
+export async function startBenchServer(options: {
+  products: number;
+  postgresUrl?: string;
+  port: number;
+}): Promise<BenchServer> {
+  ensureBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
+  const pgDb = options.postgresUrl ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}`) : null;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    RATE_LIMIT_LOGIN: '1000000',
+    RATE_LIMIT_REGISTER: '1000000',
+    RATE_LIMIT_CONTACT: '1000000',
+    RATE_LIMIT_ORDER: '1000000',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  };
+
+  // Seed before the server opens the database (PGlite allows one process at a time).
+  const extra = Math.max(0, options.products - 96);
+  const seedDemo = spawnSync(process.execPath, [SEED], { env, stdio: 'inherit' });
+  if (seedDemo.status !== 0) throw new Error('demo seed failed');
+  if (extra > 0) {
+    const seeded = spawnSync(process.execPath, [SEED, '--products', String(extra)], { env, stdio: 'inherit' });
+    if (seeded.status !== 0) throw new Error('bulk seed failed');
+  }
+
+  const child: ChildProcess = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${options.port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('the server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    pid: child.pid!,
+    database: pgDb ? 'postgres' : 'pglite',
+    products: 96 + extra,
+    rssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
