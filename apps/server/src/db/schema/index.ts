@@ -219,3 +219,17 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Fixed-window request counters (login, sign-up, contact, price requests), kept in the database
+ * so that every instance behind a load balancer counts against the same limit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
