@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { imageSourceOf, sizedImage } from './media';
+
+describe('imageSourceOf', () => {
+  it('prefers imageUrl, then imageurl, then the media id', () => {
+    expect(imageSourceOf({ imageUrl: '/media/a', imageurl: '/media/b', cloudinaryId: 'c' })).toBe('/media/a');
+    expect(imageSourceOf({ imageUrl: null, imageurl: 'https://x.test/p.jpg', cloudinaryId: 'c' })).toBe(
+      'https://x.test/p.jpg',
+    );
+    expect(imageSourceOf({ imageUrl: ' ', imageurl: null, cloudinaryId: 'c 1' })).toBe('/media/c%201');
+    expect(imageSourceOf({ imageUrl: null, imageurl: null, cloudinaryId: null })).toBeNull();
+  });
+});
+
+describe('sizedImage', () => {
+  it('asks our media endpoint for the preset size, quality 86, with a 2x entry', () => {
+    expect(sizedImage('/media/abc', 'listing')).toEqual({
+      src: '/media/abc?w=600&h=600&fit=inside&q=86',
+      srcSet: '/media/abc?w=600&h=600&fit=inside&q=86 1x, /media/abc?w=600&h=600&fit=inside&q=86&dpr=2 2x',
+    });
+    expect(sizedImage('/media/abc', 'thumb').src).toBe('/media/abc?w=400&h=400&fit=cover&q=86');
+  });
+
+  it('leaves other pictures alone and passes a missing one on', () => {
+    expect(sizedImage('https://cdn.test/p.jpg', 'thumb')).toEqual({ src: 'https://cdn.test/p.jpg' });
+    expect(sizedImage(null, 'thumb')).toEqual({ src: null });
+  });
+});

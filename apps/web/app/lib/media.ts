@@ -1,0 +1,47 @@
+import { IMAGE_QUALITY } from '@catalogue/shared/domain/limits';
+
+/**
+ * Sizes our `/media/{id}` endpoint makes on demand (ARCHITECTURE.md, images): `listing` for grids
+ * and carousels (600×600 inside), `thumb` for the cart and search (400×400 cover).
+ */
+export const IMAGE_PRESETS = {
+  listing: { w: 600, h: 600, fit: 'inside' },
+  thumb: { w: 400, h: 400, fit: 'cover' },
+} as const;
+export type ImagePreset = keyof typeof IMAGE_PRESETS;
+
+type HasImage = { imageUrl?: string | null; imageurl?: string | null; cloudinaryId?: string | null };
+
+/** Where a product's (or a blog's) picture lives: imageUrl, then imageurl, then our media id; else null. */
+export function imageSourceOf(item: HasImage): string | null {
+  const url = item.imageUrl?.trim() || item.imageurl?.trim();
+  if (url) return url;
+  const id = item.cloudinaryId?.trim();
+  return id ? `/media/${encodeURIComponent(id)}` : null;
+}
+
+function isOurMedia(url: string) {
+  return url.startsWith('/media/');
+}
+
+function withParams(url: string, params: Record<string, string | number>) {
+  const [path, query = ''] = url.split('?', 2);
+  const search = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(params)) search.set(key, String(value));
+  return `${path}?${search.toString()}`;
+}
+
+/**
+ * `src` and a 1x/2x `srcSet` for one of our images at a preset size. Other URLs (an external
+ * http(s) picture, a file in /public) are used as they are.
+ */
+export function sizedImage(
+  url: string | null | undefined,
+  preset: ImagePreset,
+): { src: string | null; srcSet?: string } {
+  if (!url) return { src: null };
+  if (!isOurMedia(url)) return { src: url };
+  const { w, h, fit } = IMAGE_PRESETS[preset];
+  const src = withParams(url, { w, h, fit, q: IMAGE_QUALITY });
+  return { src, srcSet: `${src} 1x, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} 2x` };
+}
