@@ -1,0 +1,137 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
+import { ProductCard } from '~/features/catalogue/product-card';
+import { PLACEHOLDER_IMAGE } from '~/features/catalogue/product-image-url';
+import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+
+const storedQuantity = (id: string) =>
+  (JSON.parse(localStorage.getItem(ENQUIRY_STORAGE_KEY) ?? '[]') as { _id: string; quantity: number }[]).find(
+    (l) => l._id === id,
+  )?.quantity ?? 0;
+
+describe('ProductCard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    enquiryStore.reload();
+  });
+
+  it('shows the New badge, name, category, SKU and links to the product page', () => {
+    const product = makeProduct({ name: 'Lotus Ring', category: 'Rings', code: 'LR-7' });
+    renderWithProviders(<ProductCard product={product} />);
+    const card = screen.getByRole('article', { name: 'Lotus Ring' });
+    expect(within(card).getByText('New')).toBeInTheDocument();
+    expect(within(card).getByText('Rings')).toBeInTheDocument();
+    expect(within(card).getByText('LR-7')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Lotus Ring' })).toHaveAttribute(
+      'href',
+      `/singleproduct/${product._id}`,
+    );
+  });
+
+  it('shows N/A when the product has no code', () => {
+    renderWithProviders(<ProductCard product={makeProduct({ code: '' })} />);
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+  });
+
+  it('keeps the locale prefix on its links', () => {
+    const product = makeProduct();
+    renderWithProviders(<ProductCard product={product} />, { path: '/en-in/shopall' });
+    expect(screen.getByRole('link', { name: product.name })).toHaveAttribute(
+      'href',
+      `/en-in/singleproduct/${product._id}`,
+    );
+  });
+
+  it('walks through the list states: add, quantity by buttons and typing, remove', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Moon Pendant' });
+    renderWithProviders(<ProductCard product={product} />);
+
+    await user.click(screen.getByRole('button', { name: 'Add To Enquiry List' }));
+    expect(screen.queryByRole('button', { name: 'Add To Enquiry List' })).not.toBeInTheDocument();
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Moon Pendant' });
+    expect(input).toHaveValue(1);
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('min', '1');
+    expect(storedQuantity(product._id)).toBe(1);
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Moon Pendant' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Moon Pendant' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Moon Pendant' }));
+    expect(input).toHaveValue(3);
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Moon Pendant' }));
+    expect(input).toHaveValue(2);
+    expect(storedQuantity(product._id)).toBe(2);
+
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(input).toHaveValue(12);
+    expect(storedQuantity(product._id)).toBe(12);
+
+    // Typed values below 1 are raised to 1 on a card.
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(input).toHaveValue(1);
+    expect(storedQuantity(product._id)).toBe(1);
+
+    // An emptied box does not change the list and shows the real quantity again on blur.
+    fireEvent.change(input, { target: { value: '' } });
+    expect(storedQuantity(product._id)).toBe(1);
+    fireEvent.blur(input);
+    expect(input).toHaveValue(1);
+
+    await user.click(screen.getByRole('button', { name: 'Remove from List' }));
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add To Enquiry List' })).toHaveFocus();
+    expect(storedQuantity(product._id)).toBe(0);
+    expect(localStorage.getItem(ENQUIRY_STORAGE_KEY)).toBe('[]');
+  });
+
+  it('shows the quantity control for a product already in the list, and every card agrees', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Twin' });
+    enquiryStore.add(product, 5);
+    renderWithProviders(
+      <>
+        <ProductCard product={product} />
+        <ProductCard product={product} />
+      </>,
+    );
+    const inputs = screen.getAllByRole('spinbutton', { name: 'Quantity of Twin' });
+    expect(inputs.map((i) => (i as HTMLInputElement).value)).toEqual(['5', '5']);
+    await user.click(screen.getAllByRole('button', { name: 'Increase quantity of Twin' })[0]!);
+    expect(inputs.map((i) => (i as HTMLInputElement).value)).toEqual(['6', '6']);
+  });
+
+  it('uses the listing size with a 2x entry, loads lazily, and falls back to the placeholder on error', () => {
+    const product = makeProduct({ imageUrl: '/media/abc', imageurl: '/media/abc' });
+    const { container } = renderWithProviders(<ProductCard product={product} />);
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/media/abc?w=600&h=600&fit=inside&q=86');
+    expect(img.getAttribute('srcset')).toContain('/media/abc?w=600&h=600&fit=inside&q=86&dpr=2 1200w');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '600');
+    expect(img).toHaveAttribute('height', '600');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+    expect(img).not.toHaveAttribute('srcset');
+  });
+
+  it('loads at once when it is in the first screenful, and shows the placeholder when there is no image', () => {
+    const product = makeProduct({ imageUrl: null, imageurl: null, cloudinaryId: null });
+    const { container } = renderWithProviders(<ProductCard product={product} priority />);
+    const img = container.querySelector('img')!;
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it('speaks Hindi under /hi', () => {
+    renderWithProviders(<ProductCard product={makeProduct({ category: 'Necklaces', code: '' })} />, {
+      language: 'hi',
+      path: '/hi/shopall',
+    });
+    expect(screen.getByRole('button', { name: 'पूछताछ सूची में जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByText('हार')).toBeInTheDocument();
+    expect(screen.getByText('उपलब्ध नहीं')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@catalogue/shared/schemas/product';
+import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { ProductImage } from '~/features/catalogue/product-image';
+import { QuantityControl } from '~/features/catalogue/quantity-control';
+
+export type CardProduct = Pick<
+  Product,
+  '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId'
+>;
+
+export const productPath = (id: string) => `/singleproduct/${encodeURIComponent(id)}`;
+
+type ProductCardProps = {
+  product: CardProduct;
+  /** Cards in the first screenful load their picture at once; the rest lazily. */
+  priority?: boolean;
+  /** Heading level of the name, so the card fits the outline of the page that shows it. */
+  headingLevel?: 'h2' | 'h3';
+  /** `sizes` of the picture: how wide the card is drawn at each breakpoint. */
+  imageSizes?: string;
+};
+
+/**
+ * One product in a grid or carousel (spec §2.4): picture and name link to the product page; the
+ * action is 'Add To Enquiry List' until the product is in the list, then the quantity control and
+ * 'Remove from List'.
+ */
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel: Heading = 'h3',
+  imageSizes,
+}: ProductCardProps) {
+  const { t } = useTranslation('catalogue');
+  const list = useEnquiryList();
+  const quantity = list.quantityOf(product._id);
+  const titleId = useId();
+  const href = productPath(product._id);
+
+  // The pressed button disappears when the state flips, so focus follows to its replacement.
+  const focusAfterChange = useRef<'quantity' | 'add' | null>(null);
+  const quantityInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const isInList = quantity > 0;
+  useEffect(() => {
+    if (focusAfterChange.current === 'quantity' && isInList) quantityInput.current?.focus();
+    if (focusAfterChange.current === 'add' && !isInList) addButton.current?.focus();
+    focusAfterChange.current = null;
+  }, [isInList]);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-lg border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative">
+        {/* The name below is the accessible link; this one is a larger target for pointers. */}
+        <PrefixedLink to={href} tabIndex={-1} aria-hidden="true" className="block aspect-square bg-brand-50">
+          <ProductImage
+            product={product}
+            alt=""
+            priority={priority}
+            sizes={imageSizes}
+            className="h-full w-full object-contain"
+          />
+        </PrefixedLink>
+        <span className="absolute left-2 top-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
+          {t('card.new')}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Heading id={titleId} className="line-clamp-2 font-serif text-base leading-snug text-ink">
+          <PrefixedLink to={href} className="hover:text-brand-700 hover:underline">
+            {product.name}
+          </PrefixedLink>
+        </Heading>
+        <p className="text-sm text-gray-700">
+          <span className="sr-only">{t('card.category')}: </span>
+          {t(`categories.${product.category}`, { defaultValue: product.category })}
+        </p>
+        <p className="text-xs text-gray-700">
+          {t('card.sku')}: <span className="font-mono">{product.code || t('card.notAvailable')}</span>
+        </p>
+        <div className="mt-auto flex flex-col items-start gap-2 pt-2">
+          {isInList ? (
+            <>
+              <QuantityControl
+                value={quantity}
+                onChange={(next) => list.setQuantity(product._id, next)}
+                productName={product.name}
+                inputRef={quantityInput}
+              />
+              <button
+                type="button"
+                aria-describedby={titleId}
+                onClick={() => {
+                  focusAfterChange.current = 'add';
+                  list.remove(product._id);
+                }}
+                className="text-sm font-medium text-red-700 underline-offset-2 hover:underline"
+              >
+                {t('card.removeFromList')}
+              </button>
+            </>
+          ) : (
+            <button
+              ref={addButton}
+              type="button"
+              aria-describedby={titleId}
+              onClick={() => {
+                focusAfterChange.current = 'quantity';
+                list.add(product);
+              }}
+              className="w-full rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+            >
+              {t('card.addToList')}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  addToList,
+  clearList,
+  parseStoredList,
+  removeLine,
+  setLineQuantity,
+  type EnquiryItemInput,
+  type EnquiryLine,
+} from '@catalogue/shared/domain/enquiry-list';
+
+/** Local storage key of the list (spec §3); the value is a JSON array, `[]` when empty. */
+export const ENQUIRY_STORAGE_KEY = 'cart';
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export type EnquiryStore = {
+  getSnapshot: () => readonly EnquiryLine[];
+  subscribe: (listener: () => void) => () => void;
+  add: (product: EnquiryItemInput, quantity?: number) => void;
+  setQuantity: (productId: string, quantity: number) => void;
+  remove: (productId: string) => void;
+  clear: () => void;
+  /** Re-reads storage, for when something outside this store changed it. */
+  reload: () => void;
+};
+
+const EMPTY: readonly EnquiryLine[] = Object.freeze([]);
+
+/**
+ * The enquiry list as an external store (read with useSyncExternalStore). Storage is read lazily
+ * on first use so that importing this module on the server touches nothing; every change is
+ * written back at once. A storage that refuses writes (private mode, quota) leaves the list working
+ * in memory for this page.
+ */
+export function createEnquiryStore(storage: () => KeyValueStorage | null): EnquiryStore {
+  let items: readonly EnquiryLine[] | null = null;
+  const listeners = new Set<() => void>();
+
+  const read = (): readonly EnquiryLine[] => {
+    try {
+      const list = parseStoredList(storage()?.getItem(ENQUIRY_STORAGE_KEY));
+      return list.length ? list : EMPTY;
+    } catch {
+      return EMPTY;
+    }
+  };
+
+  const current = () => (items ??= read());
+
+  const commit = (next: readonly EnquiryLine[]) => {
+    items = next.length ? next : EMPTY;
+    try {
+      storage()?.setItem(ENQUIRY_STORAGE_KEY, JSON.stringify(items));
+    } catch {
+      // Keep the in-memory list; the next successful write stores everything.
+    }
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    getSnapshot: current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    add: (product, quantity = 1) => commit(addToList(current(), product, quantity)),
+    setQuantity: (productId, quantity) => {
+      const next = setLineQuantity(current(), productId, quantity);
+      if (next.some((line, i) => line !== current()[i])) commit(next);
+    },
+    remove: (productId) => {
+      const next = removeLine(current(), productId);
+      if (next.length !== current().length) commit(next);
+    },
+    clear: () => commit(clearList()),
+    reload() {
+      items = read();
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The one list of this browser tab. */
+export const enquiryStore = createEnquiryStore(browserStorage);
+
+/** What the server renders: the list lives in the browser, so the first HTML shows none. */
+export const getServerEnquirySnapshot = () => EMPTY;

@@ -1,0 +1,38 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import {
+  quantityInList,
+  type EnquiryItemInput,
+  type EnquiryLine,
+} from '@catalogue/shared/domain/enquiry-list';
+import { enquiryStore, getServerEnquirySnapshot } from '~/features/enquiry/enquiry-store';
+
+export type EnquiryListApi = {
+  items: readonly EnquiryLine[];
+  /** Number of lines (distinct products), as the header badge shows it. */
+  count: number;
+  /** 0 when the product is not in the list. */
+  quantityOf: (productId: string) => number;
+  add: (product: EnquiryItemInput, quantity?: number) => void;
+  setQuantity: (productId: string, quantity: number) => void;
+  remove: (productId: string) => void;
+  clear: () => void;
+};
+
+/** The visitor's enquiry list: read it anywhere, change it from any card, detail page or the cart. */
+export function useEnquiryList(): EnquiryListApi {
+  const items = useSyncExternalStore(
+    enquiryStore.subscribe,
+    enquiryStore.getSnapshot,
+    getServerEnquirySnapshot,
+  );
+  const quantityOf = useCallback((productId: string) => quantityInList(items, productId), [items]);
+  return {
+    items,
+    count: items.length,
+    quantityOf,
+    add: enquiryStore.add,
+    setQuantity: enquiryStore.setQuantity,
+    remove: enquiryStore.remove,
+    clear: enquiryStore.clear,
+  };
+}

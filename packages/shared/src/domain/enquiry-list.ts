@@ -1,0 +1,137 @@
+import { MAX_QUANTITY, MIN_QUANTITY } from './limits.ts';
+
+/**
+ * One line of the visitor's enquiry list as the browser keeps it (spec §3, "Enquiry list / cart
+ * item (local)"): stored as a JSON array under local storage `cart`.
+ */
+export type EnquiryLine = {
+  _id: string;
+  name: string;
+  code: string;
+  price: number;
+  quantity: number;
+  imageUrl: string | null;
+  imageurl: string | null;
+  cloudinaryId: string | null;
+};
+
+export type EnquiryList = readonly EnquiryLine[];
+
+/** What a product or a stored line must carry to become a line; older data names the id differently. */
+export type EnquiryItemInput = {
+  _id?: unknown;
+  productId?: unknown;
+  id?: unknown;
+  name?: unknown;
+  code?: unknown;
+  price?: unknown;
+  quantity?: unknown;
+  imageUrl?: unknown;
+  imageurl?: unknown;
+  cloudinaryId?: unknown;
+};
+
+/**
+ * Quantities are whole numbers from 1 up to the server's limit: anything below 1 is raised to 1
+ * (spec §5), fractions are cut, and a value that is not a number at all counts as 1.
+ */
+export function clampQuantity(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || Number.isNaN(n)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)));
+}
+
+function idOf(input: EnquiryItemInput): string | null {
+  for (const candidate of [input._id, input.productId, input.id]) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
+    if (typeof candidate === 'number' && Number.isFinite(candidate)) return String(candidate);
+  }
+  return null;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const urlOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function priceOf(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+}
+
+/** Turns a product (or anything line-shaped) into a line; null when it has no usable id. */
+export function toEnquiryLine(
+  input: EnquiryItemInput,
+  quantity: unknown = input.quantity,
+): EnquiryLine | null {
+  const _id = idOf(input);
+  if (_id === null) return null;
+  const image = urlOf(input.imageUrl) ?? urlOf(input.imageurl);
+  return {
+    _id,
+    name: textOf(input.name),
+    code: textOf(input.code),
+    price: priceOf(input.price),
+    quantity: clampQuantity(quantity),
+    imageUrl: image,
+    imageurl: image,
+    cloudinaryId: urlOf(input.cloudinaryId),
+  };
+}
+
+/** Adding a product already in the list raises its quantity; otherwise a new line is appended. */
+export function addToList(
+  list: EnquiryList,
+  product: EnquiryItemInput,
+  quantity: unknown = 1,
+): EnquiryLine[] {
+  const line = toEnquiryLine(product, quantity);
+  if (!line) return [...list];
+  const existing = list.find((l) => l._id === line._id);
+  if (!existing) return [...list, line];
+  return list.map((l) =>
+    l._id === line._id ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l,
+  );
+}
+
+/** Sets one line's quantity (clamped to at least 1); a product not in the list is left alone. */
+export function setLineQuantity(list: EnquiryList, productId: string, quantity: unknown): EnquiryLine[] {
+  const next = clampQuantity(quantity);
+  return list.map((l) => (l._id === productId && l.quantity !== next ? { ...l, quantity: next } : l));
+}
+
+export function removeLine(list: EnquiryList, productId: string): EnquiryLine[] {
+  return list.filter((l) => l._id !== productId);
+}
+
+export function clearList(): EnquiryLine[] {
+  return [];
+}
+
+export function quantityInList(list: EnquiryList, productId: string): number {
+  return list.find((l) => l._id === productId)?.quantity ?? 0;
+}
+
+/**
+ * Reads whatever was stored (possibly by an older version of the site, possibly damaged) into a
+ * clean list: lines without an id are dropped, quantities become integers ≥ 1, prices numbers, and
+ * the same product twice becomes one line with the quantities added.
+ */
+export function normaliseList(raw: unknown): EnquiryLine[] {
+  if (!Array.isArray(raw)) return [];
+  let list: EnquiryLine[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'object' || item === null) continue;
+    const line = toEnquiryLine(item as EnquiryItemInput);
+    if (line) list = addToList(list, line, line.quantity);
+  }
+  return list;
+}
+
+/** Parses the JSON text kept in storage; anything unreadable is an empty list. */
+export function parseStoredList(text: string | null | undefined): EnquiryLine[] {
+  if (!text) return [];
+  try {
+    return normaliseList(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
