@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
 import { ProductCard } from '~/features/catalogue/product-card';
-import { PLACEHOLDER_IMAGE } from '~/features/catalogue/product-image-url';
+import { PLACEHOLDER_IMAGE } from '~/components/ui/fallback-image';
 import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
 
 const storedQuantity = (id: string) =>
@@ -108,7 +108,7 @@ describe('ProductCard', () => {
     const { container } = renderWithProviders(<ProductCard product={product} />);
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/media/abc?w=600&h=600&fit=inside&q=86');
-    expect(img.getAttribute('srcset')).toContain('/media/abc?w=600&h=600&fit=inside&q=86&dpr=2 1200w');
+    expect(img.getAttribute('srcset')).toContain('/media/abc?w=600&h=600&fit=inside&q=86&dpr=2 2x');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '600');
     expect(img).toHaveAttribute('height', '600');

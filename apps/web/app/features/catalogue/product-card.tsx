@@ -19,8 +19,6 @@ type ProductCardProps = {
   priority?: boolean;
   /** Heading level of the name, so the card fits the outline of the page that shows it. */
   headingLevel?: 'h2' | 'h3';
-  /** `sizes` of the picture: how wide the card is drawn at each breakpoint. */
-  imageSizes?: string;
 };
 
 /**
@@ -63,7 +61,6 @@ export function ProductCard({
             product={product}
             alt=""
             priority={priority}
-            sizes={imageSizes}
             className="h-full w-full object-contain"
           />
         </PrefixedLink>
