@@ -26,12 +26,7 @@ type ProductCardProps = {
  * action is 'Add To Enquiry List' until the product is in the list, then the quantity control and
  * 'Remove from List'.
  */
-export function ProductCard({
-  product,
-  priority = false,
-  headingLevel: Heading = 'h3',
-  imageSizes,
-}: ProductCardProps) {
+export function ProductCard({ product, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const { t } = useTranslation('catalogue');
   const list = useEnquiryList();
   const quantity = list.quantityOf(product._id);
