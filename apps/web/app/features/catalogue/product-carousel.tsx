@@ -129,10 +129,7 @@ export function ProductCarousel({ products, title }: { products: readonly CardPr
       >
         {cards.map((product, i) => (
           <li key={product._id} className={hideBelowBreakpoint(cards.length - i)}>
-            <ProductCard
-              product={product}
-              imageSizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-            />
+            <ProductCard product={product} />
           </li>
         ))}
       </ul>
