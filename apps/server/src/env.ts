@@ -46,6 +46,8 @@ const envSchema = z.object({
     .string()
     .default('cf-ipcountry')
     .transform((v) => v.toLowerCase()),
+  /** URLs per sitemap file before /sitemap.xml becomes an index (the protocol allows 50,000). */
+  SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString,

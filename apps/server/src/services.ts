@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { createGeoService } from './modules/geo/geo.service.ts';
+import { createSitemapService } from './modules/seo/sitemap.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -24,6 +26,13 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
   };
   return {
     ...base,
+    geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
+    sitemap: createSitemapService({
+      database: deps.database,
+      events,
+      siteUrl: deps.env.SITE_URL,
+      maxUrlsPerFile: deps.env.SITEMAP_MAX_URLS,
+    }),
   };
 }
 

@@ -1,0 +1,27 @@
+import { desc, max } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { blogs, products } from '../../db/schema/index.ts';
+import type { SitemapData } from './sitemap.ts';
+
+/** Only what a sitemap needs: addresses and change dates, newest first. */
+export async function findSitemapData(db: Db): Promise<SitemapData> {
+  const [productRows, blogRows, categoryStamps] = await Promise.all([
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .orderBy(desc(products.createdAt), desc(products.id)),
+    db
+      .select({ slug: blogs.slug, updatedAt: blogs.updatedAt })
+      .from(blogs)
+      .orderBy(desc(blogs.createdAt), desc(blogs.id)),
+    db
+      .select({
+        category: products.category,
+        subcategory: products.subcategory,
+        updatedAt: max(products.updatedAt),
+      })
+      .from(products)
+      .groupBy(products.category, products.subcategory),
+  ]);
+  return { products: productRows, blogs: blogRows, categoryStamps };
+}

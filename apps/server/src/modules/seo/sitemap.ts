@@ -1,0 +1,140 @@
+import {
+  CATEGORIES,
+  SUBCATEGORIES,
+  type Category,
+  type Subcategory,
+} from '@catalogue/shared/domain/categories';
+import { LOCALES, hreflangOf } from '@catalogue/shared/domain/locales';
+
+export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+/** The protocol's limits per file (sitemaps.org): 50,000 URLs and 50 MB uncompressed. */
+export const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+
+/** A page as the site links to it (no prefix), and when its content last changed, if known. */
+export type SitemapEntry = { path: string; lastmod: Date | null };
+
+/** The public pages without a content date of their own. */
+export const STATIC_PAGES = [
+  '/aboutus',
+  '/contactus',
+  '/fairtrade',
+  '/privacy',
+  '/faq',
+  '/visitjaipur',
+] as const;
+
+export type SitemapData = {
+  products: { id: string; updatedAt: Date }[];
+  blogs: { slug: string; updatedAt: Date }[];
+  /** Newest product change per category and subcategory. */
+  categoryStamps: { category: string; subcategory: string; updatedAt: Date | null }[];
+};
+
+const latest = (dates: (Date | null | undefined)[]): Date | null =>
+  dates.reduce<Date | null>((max, d) => (d && (!max || d > max) ? d : max), null);
+
+/** Every public page of the site, listing pages dated by their newest product or post. */
+export function sitemapEntries(data: SitemapData): SitemapEntry[] {
+  const stampOf = (category: Category, subcategory?: Subcategory) =>
+    latest(
+      data.categoryStamps
+        .filter((s) => s.category === category && (!subcategory || s.subcategory === subcategory))
+        .map((s) => s.updatedAt),
+    );
+  const newestProduct = latest(data.categoryStamps.map((s) => s.updatedAt));
+  const newestBlog = latest(data.blogs.map((b) => b.updatedAt));
+
+  return [
+    { path: '/', lastmod: latest([newestProduct, newestBlog]) },
+    ...STATIC_PAGES.map((path) => ({ path, lastmod: null })),
+    { path: '/shopall', lastmod: newestProduct },
+    { path: '/category/alldesigns', lastmod: newestProduct },
+    ...CATEGORIES.flatMap((category) => [
+      { path: `/category/${category}`, lastmod: stampOf(category) },
+      ...SUBCATEGORIES.map((sub) => ({
+        path: `/category/${category}/${sub}`,
+        lastmod: stampOf(category, sub),
+      })),
+    ]),
+    { path: '/blogs', lastmod: newestBlog },
+    ...data.blogs.map((b) => ({ path: `/blogs/${encodeURIComponent(b.slug)}`, lastmod: b.updatedAt })),
+    ...data.products.map((p) => ({
+      path: `/singleproduct/${encodeURIComponent(p.id)}`,
+      lastmod: p.updatedAt,
+    })),
+  ];
+}
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+
+/** `/en-in` + `/shopall`; the home page under a prefix is the bare prefix. */
+const prefixed = (prefix: string, path: string) => (path === '/' ? `/${prefix}` : `/${prefix}${path}`);
+
+/**
+ * One `<url>`: the bare page as `loc` and x-default, plus an alternate for every locale prefix
+ * (spec §2.1: en-uk is published as en-gb), the same set the pages put in their head.
+ */
+export function renderUrl(siteUrl: string, entry: SitemapEntry): string {
+  const loc = escapeXml(siteUrl + entry.path);
+  const alternates = LOCALES.map(
+    (locale) =>
+      `<xhtml:link rel="alternate" hreflang="${hreflangOf(locale)}" href="${escapeXml(siteUrl + prefixed(locale, entry.path))}"/>`,
+  );
+  alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/>`);
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
+  return `<url><loc>${loc}</loc>${lastmod}${alternates.join('')}</url>\n`;
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
+export const renderUrlset = (urls: string[]) => URLSET_OPEN + urls.join('') + URLSET_CLOSE;
+
+export function renderSitemapIndex(files: { loc: string; lastmod: Date | null }[]): string {
+  const items = files.map(
+    (f) =>
+      `<sitemap><loc>${escapeXml(f.loc)}</loc>${f.lastmod ? `<lastmod>${f.lastmod.toISOString()}</lastmod>` : ''}</sitemap>\n`,
+  );
+  return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n${items.join('')}</sitemapindex>\n`;
+}
+
+export type SitemapChunk = { urls: string[]; lastmod: Date | null };
+
+/** Splits rendered URLs into files within both protocol limits (count and uncompressed bytes). */
+export function chunkUrls(
+  entries: SitemapEntry[],
+  render: (entry: SitemapEntry) => string,
+  limits: { maxUrls: number; maxBytes: number },
+): SitemapChunk[] {
+  const envelope = Buffer.byteLength(URLSET_OPEN + URLSET_CLOSE);
+  const chunks: SitemapChunk[] = [];
+  let current: SitemapChunk = { urls: [], lastmod: null };
+  let bytes = envelope;
+  for (const entry of entries) {
+    const url = render(entry);
+    const size = Buffer.byteLength(url);
+    if (
+      current.urls.length > 0 &&
+      (current.urls.length >= limits.maxUrls || bytes + size > limits.maxBytes)
+    ) {
+      chunks.push(current);
+      current = { urls: [], lastmod: null };
+      bytes = envelope;
+    }
+    current.urls.push(url);
+    current.lastmod = latest([current.lastmod, entry.lastmod]);
+    bytes += size;
+  }
+  chunks.push(current);
+  return chunks;
+}
