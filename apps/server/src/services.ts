@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { createMediaService } from './modules/media/media.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
 
@@ -24,8 +25,10 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     mediaStore: deps.mediaStore ?? createLocalMediaStore(path.join(deps.env.dataDir, 'media')),
     events,
   };
+  const media = createMediaService({ db: deps.database.db, store: base.mediaStore });
   return {
     ...base,
+    media,
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
     sitemap: createSitemapService({
       database: deps.database,

@@ -47,7 +47,9 @@ export function createLocalMediaStore(root: string): MediaStore {
       const dir = resolveKey(root, path.posix.dirname(prefix));
       const base = path.posix.basename(prefix);
       const names = await fs.readdir(dir).catch(() => [] as string[]);
-      await Promise.all(names.filter((n) => n.startsWith(base)).map((n) => fs.rm(path.join(dir, n), { force: true })));
+      await Promise.all(
+        names.filter((n) => n.startsWith(base)).map((n) => fs.rm(path.join(dir, n), { force: true })),
+      );
     },
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * A small least-recently-used cache bounded by entry count and by a caller-supplied size, with an
+ * optional time to live. Per process on purpose: every instance keeps its own short-lived copy and
+ * drops it on the events that make it stale (ARCHITECTURE.md, Scale).
+ */
+export type LruCacheOptions<V> = {
+  maxEntries: number;
+  /** Budget for the sum of `sizeOf` over the entries; Infinity when omitted. */
+  maxSize?: number;
+  sizeOf?: (value: V) => number;
+  /** Milliseconds an entry stays valid; 0 or omitted means until evicted. */
+  ttlMs?: number;
+  now?: () => number;
+};
+
+type Entry<V> = { value: V; size: number; expiresAt: number };
+
+export class LruCache<K, V> {
+  readonly #entries = new Map<K, Entry<V>>();
+  readonly #options: Required<Omit<LruCacheOptions<V>, 'sizeOf'>> & { sizeOf: (value: V) => number };
+  #size = 0;
+
+  constructor(options: LruCacheOptions<V>) {
+    this.#options = {
+      maxEntries: options.maxEntries,
+      maxSize: options.maxSize ?? Number.POSITIVE_INFINITY,
+      sizeOf: options.sizeOf ?? (() => 0),
+      ttlMs: options.ttlMs ?? 0,
+      now: options.now ?? Date.now,
+    };
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: K): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt && entry.expiresAt <= this.#options.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // Re-insert so iteration order stays least-recently-used first.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: K, value: V): void {
+    const size = this.#options.sizeOf(value);
+    if (size > this.#options.maxSize) return;
+    this.delete(key);
+    const expiresAt = this.#options.ttlMs ? this.#options.now() + this.#options.ttlMs : 0;
+    this.#entries.set(key, { value, size, expiresAt });
+    this.#size += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#options.maxEntries && this.#size <= this.#options.maxSize) break;
+      this.#entries.delete(oldest);
+      this.#size -= entry.size;
+    }
+  }
+
+  delete(key: K): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#size -= entry.size;
+  }
+
+  /** Drops every entry whose key satisfies the test. */
+  deleteWhere(test: (key: K) => boolean): void {
+    for (const key of [...this.#entries.keys()]) if (test(key)) this.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#size = 0;
+  }
+}

@@ -1,0 +1,233 @@
+import crypto from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
+import { AppError } from '@catalogue/shared/errors';
+import { isId } from '@catalogue/shared/schemas/common';
+import type { Db } from '../../db/client.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
+import { sniffImageType, type ImageType } from './image-type.ts';
+import type { MediaStore } from './media-store.ts';
+import { deleteMediaIfUnreferenced, findMediaById, insertMedia } from './media.repository.ts';
+import { renderPlaceholder, renderVariant, VARIANT_MIME, variantName, type VariantSpec } from './variants.ts';
+
+export const NOT_AN_IMAGE_MESSAGE = 'Only image files are allowed (JPEG, PNG, etc.)';
+export const DAMAGED_IMAGE_MESSAGE = 'The image file is damaged or incomplete';
+export const TOO_MANY_PIXELS_MESSAGE = `Image dimensions are too large (at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels)`;
+
+/** Originals are kept at most this many pixels on the longest side: no variant is ever larger. */
+const ORIGINAL_MAX_SIDE = 3000;
+/** Image work (decode, resize, encode) in flight at once: one per core on the target host. */
+const ENCODER_CONCURRENCY = 2;
+/** Beyond this many waiting encodes the answer is 503 rather than an ever-growing queue. */
+const ENCODER_QUEUE_LIMIT = 200;
+/** Recently served variants kept in memory, so a hot image costs no disk read. */
+const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A rendered image ready to send. The ETag is derived from its name, so a 304 needs no I/O. */
+export type ImageAnswer = { data: Buffer; contentType: string; etag: string };
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * How an upload is stored: orientation applied, metadata stripped (sharp writes none unless asked),
+ * bounded in size. AVIF is re-encoded as WebP and GIF as PNG (first frame): both decode far faster
+ * than AVIF when variants are made, and the catalogue has no use for animation.
+ */
+const STORED_AS: Record<ImageType, { ext: string; mime: string; encode: (s: Sharp) => Sharp }> = {
+  jpeg: { ext: 'jpg', mime: 'image/jpeg', encode: (s) => s.jpeg({ quality: 90 }) },
+  png: { ext: 'png', mime: 'image/png', encode: (s) => s.png() },
+  webp: { ext: 'webp', mime: 'image/webp', encode: (s) => s.webp({ quality: 90 }) },
+  avif: { ext: 'webp', mime: 'image/webp', encode: (s) => s.webp({ quality: 90 }) },
+  gif: { ext: 'png', mime: 'image/png', encode: (s) => s.png() },
+};
+
+/** Cached variants of one media item share a prefix, sharded so no directory grows huge. */
+const variantPrefix = (id: string) => `variants/${id.slice(0, 2)}/${id}`;
+const variantKey = (id: string, spec: VariantSpec) => `${variantPrefix(id)}-${variantName(spec)}`;
+/** Variants never change once made, so the name is a strong validator. */
+const etagOf = (id: string, spec: VariantSpec) => `"${id}-${variantName(spec)}"`;
+
+function createLimiter(concurrency: number, queueLimit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= concurrency) {
+      if (waiting.length >= queueLimit) {
+        throw new AppError('UNAVAILABLE', 'Images are being prepared, please retry shortly');
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
+
+export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log }) {
+  const { db, store } = deps;
+  // libvips' own operation cache would hold decoded images we never reuse; our caches are above it.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  const runEncoder = createLimiter(ENCODER_CONCURRENCY, ENCODER_QUEUE_LIMIT);
+  const memory = new LruCache<string, Buffer>({
+    maxEntries: 10_000,
+    maxSize: MEMORY_CACHE_BYTES,
+    sizeOf: (b) => b.length,
+  });
+  const placeholders = new LruCache<string, Buffer>({ maxEntries: 200 });
+  const inFlight = new Map<string, Promise<Buffer | null>>();
+
+  async function readHeader(data: Buffer) {
+    try {
+      return await sharp(data, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
+    }
+  }
+
+  /** Makes (or reads back) one variant; null when the media item does not exist. */
+  async function loadVariant(id: string, spec: VariantSpec): Promise<Buffer | null> {
+    const key = variantKey(id, spec);
+    const cached = await store.get(key);
+    if (cached) return cached;
+    const row = await findMediaById(db, id);
+    if (!row) return null;
+    const original = await store.get(row.storageKey);
+    if (!original) {
+      deps.log?.warn({ mediaId: id, storageKey: row.storageKey }, 'media original missing from the store');
+      return null;
+    }
+    const data = await runEncoder(() => renderVariant(original, spec));
+    await store.put(key, data).catch((err: unknown) => {
+      deps.log?.warn({ err, key }, 'could not cache an image variant');
+    });
+    return data;
+  }
+
+  return {
+    urlOf(mediaId: string): string {
+      return `/media/${mediaId}`;
+    },
+
+    /**
+     * Checks and stores an uploaded image; answers its media id. The type comes from the bytes,
+     * the pixel count from the header before anything is decoded (a decompression bomb is refused
+     * without being expanded).
+     */
+    async ingestImage(
+      data: Buffer,
+      opts: { maxBytes: number; tooLargeMessage: string },
+    ): Promise<{ id: string }> {
+      const type = sniffImageType(data);
+      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
+      if (data.length > opts.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', opts.tooLargeMessage);
+      const header = await readHeader(data);
+      const width = header.width ?? 0;
+      const height = header.pageHeight ?? header.height ?? 0;
+      if (!width || !height) throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
+      if (width * height > IMAGE_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE);
+
+      const target = STORED_AS[type];
+      const { data: stored, info } = await runEncoder(async () => {
+        try {
+          const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+            .rotate()
+            .resize({
+              width: ORIGINAL_MAX_SIDE,
+              height: ORIGINAL_MAX_SIDE,
+              fit: 'inside',
+              withoutEnlargement: true,
+            });
+          return await target.encode(pipeline).toBuffer({ resolveWithObject: true });
+        } catch {
+          throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
+        }
+      });
+
+      const id = crypto.randomUUID();
+      const storageKey = `originals/${id}.${target.ext}`;
+      await store.put(storageKey, stored);
+      try {
+        await insertMedia(db, {
+          id,
+          storageKey,
+          mimeType: target.mime,
+          width: info.width,
+          height: info.height,
+          bytes: stored.length,
+          sha256: crypto.createHash('sha256').update(stored).digest('hex'),
+        });
+      } catch (error) {
+        await store.remove(storageKey).catch(() => {});
+        throw error;
+      }
+      return { id };
+    },
+
+    /**
+     * Deletes a media item with its original and cached variants once nothing refers to it any
+     * more (product, blog post or price-request line). Safe to call for ids still in use or gone.
+     */
+    async release(mediaId: string): Promise<void> {
+      if (!isId(mediaId)) return;
+      const storageKey = await deleteMediaIfUnreferenced(db, mediaId);
+      if (!storageKey) return;
+      memory.deleteWhere((key) => key.startsWith(variantPrefix(mediaId)));
+      await store.remove(storageKey);
+      await store.removePrefix(`${variantPrefix(mediaId)}-`);
+    },
+
+    /** The ETag a variant will carry; computable without any I/O, for If-None-Match. */
+    etagOf(mediaId: string, spec: VariantSpec): string {
+      return etagOf(mediaId.toLowerCase(), spec);
+    },
+
+    /**
+     * One variant of a media item, generated once and then served from memory or the store.
+     * null when the id is unknown (the caller answers with the placeholder).
+     */
+    async getVariant(mediaId: string, spec: VariantSpec): Promise<ImageAnswer | null> {
+      if (!isId(mediaId)) return null;
+      const id = mediaId.toLowerCase();
+      const key = variantKey(id, spec);
+      let data = memory.get(key) ?? null;
+      if (!data) {
+        let pending = inFlight.get(key);
+        if (!pending) {
+          // Concurrent requests for a variant not made yet share one render.
+          pending = loadVariant(id, spec).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        data = await pending;
+        if (!data) return null;
+        memory.set(key, data);
+      }
+      return { data, contentType: VARIANT_MIME[spec.format], etag: etagOf(id, spec) };
+    },
+
+    /** The "no image" picture in the requested size and format. */
+    async placeholder(spec: VariantSpec): Promise<ImageAnswer> {
+      const name = variantName(spec);
+      let data = placeholders.get(name);
+      if (!data) {
+        data = await runEncoder(() => renderPlaceholder(spec));
+        placeholders.set(name, data);
+      }
+      return { data, contentType: VARIANT_MIME[spec.format], etag: `"placeholder-${name}"` };
+    },
+
+    /** A file saved by the previous site under /uploads (legacy image paths); null when absent. */
+    async readLegacyUpload(file: string): Promise<{ data: Buffer; contentType: string } | null> {
+      const data = await store.get(`uploads/${file}`);
+      const type = data ? sniffImageType(data) : null;
+      if (!data || !type) return null;
+      return { data, contentType: `image/${type}` };
+    },
+  };
+}
