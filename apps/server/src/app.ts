@@ -24,6 +24,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   // Domain modules: each owns its routes under its prefix (API-CONTRACT.md).
   await app.register(mediaRoutes);
+  await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);

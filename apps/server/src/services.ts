@@ -6,6 +6,7 @@ import { createLocalMediaStore, type MediaStore } from './modules/media/media-st
 import { createMediaService } from './modules/media/media.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
+import { createBlogService } from './modules/blogs/blogs.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -36,6 +37,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       siteUrl: deps.env.SITE_URL,
       maxUrlsPerFile: deps.env.SITEMAP_MAX_URLS,
     }),
+    blogs: createBlogService({ database: deps.database, events, media }),
   };
 }
 

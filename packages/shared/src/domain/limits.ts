@@ -24,6 +24,8 @@ export const BLOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Refuse images whose header claims more pixels than this (decompression bombs). */
 export const IMAGE_MAX_PIXELS = 50_000_000;
 
+/** Not a spec limit: a bound so a title stays a title (slug, page heading, meta fallback). */
+export const BLOG_TITLE_MAX = 200;
 export const BLOG_EXCERPT_MAX = 160;
 export const BLOG_META_TITLE_MAX = 60;
 export const BLOG_META_DESCRIPTION_MAX = 160;

@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { XSS_PAYLOADS } from '../../../test/fixtures/xss-payloads.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, firstChars, htmlToText, sanitizeBlogHtml } from './blog-html.ts';
+
+type ParsedElement = {
+  tagName: string;
+  attributes: ArrayLike<{ name: string; value: string }>;
+  getAttribute(name: string): string | null;
+  querySelectorAll(selector: string): ArrayLike<ParsedElement>;
+};
+type Jsdom = new (html: string) => { window: { document: { body: ParsedElement } } };
+
+// Sanitised output is checked with a browser-grade HTML parser (jsdom's parse5), not the
+// sanitiser's own, so a parser difference would show up here. jsdom ships no types.
+let JSDOM: Jsdom;
+beforeAll(async () => {
+  const specifier = 'jsdom';
+  ({ JSDOM } = (await import(specifier)) as { JSDOM: Jsdom });
+});
+
+const parse = (html: string) => new JSDOM(`<!doctype html><body>${html}</body>`).window.document.body;
+
+/** What a browser would resolve the URL's scheme to: control characters and spaces are ignored. */
+const schemeOf = (url: string) => {
+  const visible = [...url].filter((c) => c.charCodeAt(0) > 0x20).join('');
+  return /^([a-z][a-z0-9+.-]*):/i.exec(visible)?.[1]?.toLowerCase() ?? null;
+};
+
+function expectSafe(output: string) {
+  const body = parse(output);
+  for (const el of Array.from(body.querySelectorAll('*'))) {
+    const tag = el.tagName.toLowerCase();
+    expect(ALLOWED_TAGS, `tag <${tag}> in ${output}`).toContain(tag);
+    for (const { name, value } of Array.from(el.attributes)) {
+      const allowed = [...(ALLOWED_ATTRIBUTES[tag] ?? []), ...(ALLOWED_ATTRIBUTES['*'] ?? [])];
+      expect(allowed, `attribute ${name} on <${tag}> in ${output}`).toContain(name);
+      expect(value).not.toMatch(/javascript:|vbscript:|data:|expression\(|url\(/i);
+      if (name === 'style') expect(value).toMatch(/^(?:\s*text-align\s*:\s*[a-z]+\s*;?)+$/i);
+    }
+    if (tag === 'a') {
+      const href = el.getAttribute('href');
+      if (href !== null) {
+        const scheme = schemeOf(href);
+        expect(
+          scheme === null ? !href.trim().startsWith('//') : ['http', 'https', 'mailto'].includes(scheme),
+          href,
+        ).toBe(true);
+      }
+      expect(el.getAttribute('rel')).toBe('noopener');
+    }
+    if (tag === 'img') expect(el.getAttribute('src')).toMatch(/^(?:https:\/\/|\/media\/)/);
+  }
+  // Text may mention `javascript:` harmlessly, but no markup may open a script.
+  expect(output).not.toMatch(/<script|<iframe|<svg|<style/i);
+}
+
+describe('sanitizeBlogHtml: the XSS corpus', () => {
+  it('has at least 30 payloads', () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(XSS_PAYLOADS.map((p) => [p.name, p.html]))('neutralises %s', (_name, html) => {
+    const output = sanitizeBlogHtml(html);
+    expectSafe(output);
+    // Sanitising is stable: what was stored comes back unchanged when sanitised again on read.
+    expect(sanitizeBlogHtml(output)).toBe(output);
+  });
+
+  it('keeps the readable text of neutralised markup but drops script bodies', () => {
+    expect(sanitizeBlogHtml('<div onclick="alert(1)">click</div>')).toBe('<div>click</div>');
+    expect(sanitizeBlogHtml('<script>window.__xss=1</script>after')).toBe('after');
+    expect(sanitizeBlogHtml('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(sanitizeBlogHtml('<iframe src="https://evil.example/">fallback</iframe>x')).toBe('x');
+  });
+
+  it('survives random markup built from dangerous pieces', () => {
+    const piece = fc.constantFrom(
+      '<',
+      '>',
+      '"',
+      "'",
+      '=',
+      '/',
+      ' ',
+      'script',
+      'img',
+      'a',
+      'svg',
+      'style',
+      'iframe',
+      'src',
+      'href',
+      'onerror',
+      'onload',
+      'javascript:',
+      'alert(1)',
+      '<!--',
+      '-->',
+      '&#106;',
+      '&lt;',
+      'p',
+      'https://x.example/',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const output = sanitizeBlogHtml(pieces.join(''));
+        expectSafe(output);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('sanitizeBlogHtml: what a post may contain', () => {
+  it('keeps headings, paragraphs, lists, emphasis, quotes and code', () => {
+    const html =
+      '<h2>Kundan</h2><h3>History</h3><p>Made in <strong>Jaipur</strong>, <em>by hand</em>, <u>since</u> <s>1727</s>.</p>' +
+      '<ul><li>one</li><li>two</li></ul><ol start="3"><li>three</li></ol><blockquote>quote</blockquote><pre><code>x</code></pre><hr /><p>a<br />b</p>';
+    expect(sanitizeBlogHtml(html)).toBe(html);
+  });
+
+  it('keeps tables with their spans', () => {
+    const html =
+      '<table><caption>Sizes</caption><thead><tr><th scope="col">Ring</th><th colspan="2">Size</th></tr></thead>' +
+      '<tbody><tr><td rowspan="2">A</td><td>6</td><td>7</td></tr></tbody></table>';
+    expect(sanitizeBlogHtml(html)).toBe(html);
+  });
+
+  it('keeps http(s) and mailto links and relative ones, always with rel="noopener"', () => {
+    expect(sanitizeBlogHtml('<a href="https://example.com/a?b=1&amp;c=2">x</a>')).toBe(
+      '<a rel="noopener" href="https://example.com/a?b=1&amp;c=2">x</a>',
+    );
+    expect(sanitizeBlogHtml('<a href="mailto:sales@example.com" target="_blank" rel="opener">m</a>')).toBe(
+      '<a rel="noopener" href="mailto:sales@example.com" target="_blank">m</a>',
+    );
+    expect(sanitizeBlogHtml('<a href="/shopall" target="_top">shop</a>')).toBe(
+      '<a rel="noopener" href="/shopall">shop</a>',
+    );
+    expect(sanitizeBlogHtml('<a href="ftp://example.com/f">f</a>')).toBe('<a rel="noopener">f</a>');
+  });
+
+  it('keeps images from our media or https, and drops any other image', () => {
+    expect(
+      sanitizeBlogHtml(
+        '<img src="/media/0b7e2c52-6a43-4a55-9d35-4d0b1b7b0f4e?w=600" alt="ring" width="600" />',
+      ),
+    ).toBe('<img src="/media/0b7e2c52-6a43-4a55-9d35-4d0b1b7b0f4e?w=600" alt="ring" width="600" />');
+    expect(sanitizeBlogHtml('<img src="https://example.com/a.png" alt="a" height="10%" />')).toBe(
+      '<img src="https://example.com/a.png" alt="a" />',
+    );
+    expect(sanitizeBlogHtml('<p><img src="http://example.com/a.png" />x</p>')).toBe('<p>x</p>');
+    expect(sanitizeBlogHtml('<p><img src="/api/users/all" />x</p>')).toBe('<p>x</p>');
+    expect(sanitizeBlogHtml('<p><img src="/media/../api/x" />x</p>')).toBe('<p>x</p>');
+  });
+
+  it('keeps text alignment and drops every other style, class and id', () => {
+    expect(sanitizeBlogHtml('<p style="text-align:center;color:red" class="ql-x" id="top">c</p>')).toBe(
+      '<p style="text-align:center">c</p>',
+    );
+    expect(sanitizeBlogHtml('<p style="position:fixed;top:0">c</p>')).toBe('<p>c</p>');
+  });
+});
+
+describe('htmlToText and firstChars', () => {
+  it('gives the text a reader sees, with entities decoded and blocks separated', () => {
+    expect(
+      htmlToText(
+        '<h2>Title</h2><p>Gold &amp; silver &lt;925&gt;&nbsp;rings</p><ul><li>a</li><li>b</li></ul>',
+      ),
+    ).toBe('Title Gold & silver <925> rings a b');
+    expect(htmlToText('<p>Hel<strong>lo</strong></p><script>alert(1)</script>')).toBe('Hello');
+    expect(htmlToText('<img src="https://example.com/a.png" alt="x">')).toBe('');
+  });
+
+  it('cuts by characters, never inside an emoji', () => {
+    expect(firstChars('💍💍💍', 2)).toBe('💍💍');
+    expect(firstChars('short', 160)).toBe('short');
+    expect(firstChars('ab cd', 3)).toBe('ab');
+  });
+});

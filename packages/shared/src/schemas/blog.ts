@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import {
+  BLOG_EXCERPT_MAX,
+  BLOG_META_DESCRIPTION_MAX,
+  BLOG_META_TITLE_MAX,
+  BLOG_TITLE_MAX,
+} from '../domain/limits.ts';
+
+/** Blog JSON as the API answers it (API-CONTRACT.md, Blogs). `image` is `/media/{id}` or null. */
+export const blogSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  excerpt: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Blog = z.infer<typeof blogSchema>;
+
+/**
+ * A list item: the full HTML only when asked for (`withContent`), but always a short plain-text
+ * `contentPreview`, which is what a card shows when the excerpt is empty.
+ */
+export const blogListItemSchema = blogSchema.omit({ content: true }).extend({
+  content: z.string().optional(),
+  contentPreview: z.string(),
+});
+export type BlogListItem = z.infer<typeof blogListItemSchema>;
+
+/** Characters of plain text in `contentPreview`: enough for the card (80) and admin list (50) fallbacks. */
+export const BLOG_PREVIEW_CHARS = 200;
+
+/** `GET /api/blogs`: newest first; the paging fields are present when `page` or `limit` was given. */
+export const blogListSchema = z.object({
+  blogs: z.array(blogListItemSchema),
+  currentPage: z.number().int().optional(),
+  totalPages: z.number().int().optional(),
+  totalItems: z.number().int().optional(),
+});
+export type BlogList = z.infer<typeof blogListSchema>;
+
+export const blogDetailSchema = z.object({ blog: blogSchema, relatedBlogs: z.array(blogListItemSchema) });
+export type BlogDetail = z.infer<typeof blogDetailSchema>;
+
+const isTruthy = (v: unknown) => typeof v === 'string' && /^(1|true|yes)$/i.test(v.trim());
+
+/** Query of `GET /api/blogs`: lenient like every listing; `withContent=1` adds the full HTML. */
+export const blogListQuerySchema = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  withContent: z
+    .unknown()
+    .optional()
+    .transform((v) => isTruthy(v)),
+});
+
+/** Counts characters as a reader does (an emoji is one), not UTF-16 units. */
+const charCount = (s: string) => [...s].length;
+const text = (field: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`),
+  });
+const maxChars = (field: string, max: number) =>
+  text(field)
+    .trim()
+    .refine((s) => charCount(s) <= max, `${field} must be at most ${max} characters`);
+
+/**
+ * The editable text fields of a post, as a form or the API receives them. A field that is absent
+ * is left alone on update; a field sent empty is cleared (title and content cannot be cleared).
+ */
+export const blogFieldsSchema = z.object({
+  title: maxChars('title', BLOG_TITLE_MAX).refine((s) => s.length > 0, 'title is required'),
+  content: text('content').refine((s) => s.trim().length > 0, 'content is required'),
+  excerpt: maxChars('excerpt', BLOG_EXCERPT_MAX),
+  metaTitle: maxChars('metaTitle', BLOG_META_TITLE_MAX),
+  metaDescription: maxChars('metaDescription', BLOG_META_DESCRIPTION_MAX),
+});
+export type BlogFields = z.infer<typeof blogFieldsSchema>;
+
+export const blogCreateSchema = blogFieldsSchema.partial({
+  excerpt: true,
+  metaTitle: true,
+  metaDescription: true,
+});
+export type BlogCreateInput = z.infer<typeof blogCreateSchema>;
+
+export const blogUpdateSchema = blogFieldsSchema.partial();
+export type BlogUpdateInput = z.infer<typeof blogUpdateSchema>;
+
+export const blogCreatedSchema = z.object({ message: z.string(), blog: blogSchema, slug: z.string() });
+export const blogUpdatedSchema = z.object({ message: z.string(), blog: blogSchema });
+export const blogByIdSchema = z.object({ blog: blogSchema });
