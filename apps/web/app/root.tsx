@@ -10,19 +10,26 @@ import {
 } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { Route } from './+types/root';
-import { useNonce } from '~/lib/nonce';
-import { languageOfPath } from '~/lib/prefix';
+import { ErrorPage } from '~/components/error-page';
+import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { SeoHead } from '~/features/seo/seo-head';
+import { pageMeta } from '~/features/seo/seo';
+import { FloatingWidgets } from '~/features/shell/floating-widgets';
+import { useLocaleRedirect } from '~/features/shell/locale-redirect';
+import { PageTransition } from '~/features/shell/page-transition';
+import { SiteFooter } from '~/features/shell/site-footer';
+import { SiteHeader } from '~/features/shell/site-header';
 import { i18nFor } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
-import { SiteHeader } from '~/components/site-header';
-import { SiteFooter } from '~/components/site-footer';
-import { ErrorPage } from '~/components/error-page';
 import '~/lib/load-context';
+import { useNonce } from '~/lib/nonce';
+import { languageOfPath } from '~/lib/prefix';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/images/apple-touch-icon.png' },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only this language's texts travel to the browser.
     texts: resourcesFor(language),
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
+    siteUrl: context.publicEnv.siteUrl,
     siteVerification: context.publicEnv.siteVerification,
   };
 }
@@ -52,6 +60,11 @@ export function shouldRevalidate({
   return false;
 }
 
+function organizationDescription(texts: Record<string, Record<string, unknown>> | undefined) {
+  const value = texts?.seo?.organizationDescription;
+  return typeof value === 'string' ? value : '';
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
@@ -63,10 +76,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
-          {data?.siteVerification ? (
-            <meta name="google-site-verification" content={data.siteVerification} />
-          ) : null}
+          <meta name="theme-color" content="#3d2c03" />
           <Meta />
+          {data ? (
+            <SeoHead
+              siteUrl={data.siteUrl}
+              siteVerification={data.siteVerification}
+              organizationDescription={organizationDescription(data.texts)}
+            />
+          ) : null}
           <Links />
         </head>
         <body className="flex min-h-screen flex-col">
@@ -79,27 +97,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { count } = useEnquiryList();
+  useLocaleRedirect();
   return (
     <>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
+      <SiteHeader listCount={count} viewer={data?.viewer ?? null} />
+      <PageTransition />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
       </main>
       <SiteFooter />
+      <FloatingWidgets />
     </>
   );
 }
 
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Pages without their own `meta` still get a title, a description and social tags. */
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <ErrorPage status={status} />
-      </main>
-      <SiteFooter />
-    </>
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
   );
 }

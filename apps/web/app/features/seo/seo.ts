@@ -1,0 +1,157 @@
+import type { MetaDescriptor } from 'react-router';
+import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
+import { LOCALES, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
+import { SITE } from '@catalogue/shared/domain/site';
+
+/** What SEO needs from the root loader; route `meta` functions find it in `matches`. */
+export type SeoContext = { siteUrl: string; language: string; texts: Record<string, unknown> };
+
+export type PageSeo = { title: string; description: string; keywords?: string };
+
+type MetaMatch = { id: string; data?: unknown } | undefined;
+export type MetaArgsLike = { location: { pathname: string; search?: string }; matches: readonly MetaMatch[] };
+
+/** The root loader's SEO context from a `meta` function's matches. */
+export function seoContextOf(matches: readonly MetaMatch[]): SeoContext {
+  const data = matches.find((m) => m?.id === 'root')?.data as Partial<SeoContext> | undefined;
+  return { siteUrl: data?.siteUrl ?? '', language: data?.language ?? 'en', texts: data?.texts ?? {} };
+}
+
+const PAGE_KEYS: Record<string, string> = {
+  '/': 'home',
+  '/aboutus': 'aboutus',
+  '/shopall': 'shopall',
+  '/category': 'categoryIndex',
+  '/category/alldesigns': 'alldesigns',
+  '/fairtrade': 'fairtrade',
+  '/contactus': 'contactus',
+  '/faq': 'faq',
+  '/privacy': 'privacy',
+  '/visitjaipur': 'visitjaipur',
+  '/blogs': 'blogs',
+  '/login': 'login',
+  '/signup': 'signup',
+  '/cart': 'cart',
+  '/profile': 'profile',
+};
+
+/** Path of the `seo` texts that describe a page, or null when the page describes itself (products, blogs). */
+export function seoKeyOf(pathname: string): string[] | null {
+  const rest = splitPathPrefix(pathname).rest.replace(/\/+$/, '') || '/';
+  const page = PAGE_KEYS[rest.toLowerCase()];
+  if (page) return ['pages', page];
+  const match = /^\/category\/([^/]+)(?:\/([^/]+))?$/i.exec(rest);
+  if (!match) return null;
+  const category = parseCategory(decodeURIComponent(match[1] ?? ''));
+  if (!category) return null;
+  if (match[2] === undefined) return ['category', category, 'all'];
+  const subcategory = parseSubcategory(decodeURIComponent(match[2]));
+  return subcategory ? ['category', category, subcategory] : ['category', category, 'all'];
+}
+
+function lookup(texts: Record<string, unknown>, path: string[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    texts,
+  );
+}
+
+function isPageSeo(value: unknown): value is PageSeo {
+  return !!value && typeof value === 'object' && typeof (value as PageSeo).title === 'string';
+}
+
+/** The table entry of spec §2.1 for a path, in the page's language; null for pages outside it. */
+export function tableSeoFor(pathname: string, texts: Record<string, unknown>): PageSeo | null {
+  const key = seoKeyOf(pathname);
+  const entry = key ? lookup(texts, ['seo', ...key]) : null;
+  return isPageSeo(entry) ? entry : null;
+}
+
+/** Makes a root-relative path absolute on the public site address. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/**
+ * The one address a page is indexed under. Locale pages keep their prefix (en-uk is published as
+ * en-gb); `/hi` keeps its own because its texts differ; the other language prefixes show the
+ * English texts, so they point to the page without a prefix. Only `page` survives from the query.
+ */
+export function canonicalPath(pathname: string, search = ''): string {
+  const { prefix, rest } = splitPathPrefix(pathname);
+  const cleanRest = rest === '/' ? '' : rest.replace(/\/+$/, '');
+  let base: string;
+  if (prefix && isLocale(prefix)) base = `/${hreflangOf(prefix)}${cleanRest}`;
+  else if (prefix === 'hi') base = `/hi${cleanRest}`;
+  else base = cleanRest || '/';
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 1 ? `${base}?page=${page}` : base;
+}
+
+export type Alternate = { hreflang: string; href: string };
+
+/** hreflang alternates of a page: one per locale (en-uk shares en-gb's), Hindi, and x-default. */
+export function alternatesFor(siteUrl: string, pathname: string): Alternate[] {
+  const { rest } = splitPathPrefix(pathname);
+  const tail = rest === '/' ? '' : rest.replace(/\/+$/, '');
+  const seen = new Set<string>();
+  const alternates: Alternate[] = [];
+  for (const locale of LOCALES) {
+    const hreflang = hreflangOf(locale);
+    if (seen.has(hreflang)) continue;
+    seen.add(hreflang);
+    alternates.push({ hreflang, href: absoluteUrl(siteUrl, `/${hreflang}${tail}`) });
+  }
+  alternates.push({ hreflang: 'hi', href: absoluteUrl(siteUrl, `/hi${tail}`) });
+  alternates.push({ hreflang: 'x-default', href: absoluteUrl(siteUrl, tail || '/') });
+  return alternates;
+}
+
+export type PageMetaOptions = {
+  /** Used when the path has no entry in the SEO table (products, blog posts, unknown pages). */
+  title?: string;
+  description?: string;
+  keywords?: string;
+  /** og:image; a root-relative path or an absolute URL. */
+  image?: string | null;
+  type?: 'website' | 'article' | 'product';
+  /** Structured data objects, each rendered as its own JSON-LD script. */
+  jsonLd?: readonly object[];
+  noindex?: boolean;
+};
+
+const withSiteName = (title: string) => (title.includes(SITE.name) ? title : `${title} | ${SITE.name}`);
+
+/**
+ * Everything a route's `meta` export returns: title, description, keywords and the Open Graph and
+ * Twitter tags, plus any JSON-LD. Pages that spec §2.1 names take their texts from the `seo` table
+ * in the visitor's language; other pages pass their own. Canonical, og:url and hreflang come from
+ * the root layout for every page.
+ */
+export function pageMeta(args: MetaArgsLike, options: PageMetaOptions = {}): MetaDescriptor[] {
+  const seo = seoContextOf(args.matches);
+  const table = tableSeoFor(args.location.pathname, seo.texts);
+  const title = table?.title ?? withSiteName(options.title ?? SITE.name);
+  const description =
+    table?.description ??
+    options.description ??
+    String(lookup(seo.texts, ['seo', 'organizationDescription']) ?? '');
+  const keywords = table?.keywords ?? options.keywords;
+  const image = absoluteUrl(seo.siteUrl, options.image || SITE.socialImage);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    ...(keywords ? [{ name: 'keywords', content: keywords }] : []),
+    { property: 'og:type', content: options.type ?? 'website' },
+    { property: 'og:site_name', content: SITE.name },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: image },
+    { property: 'og:locale', content: seo.language === 'hi' ? 'hi_IN' : 'en_IN' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    ...(options.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...(options.jsonLd ?? []).map((data) => ({ 'script:ld+json': data as Record<string, unknown> })),
+  ];
+  return meta;
+}

@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+/** The browser's record of a signed-in visitor (spec §3: token, userId, role in local storage). */
+export type SessionSnapshot = { isLoggedIn: boolean; isAdmin: boolean };
+
+const KEYS = ['token', 'userId', 'role'] as const;
+
+function read(): string {
+  try {
+    const token = window.localStorage.getItem('token');
+    const role = window.localStorage.getItem('role');
+    return `${token ? 1 : 0}|${role === 'admin' ? 1 : 0}`;
+  } catch {
+    return '0|0';
+  }
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+/**
+ * Logged-in and admin state for menus. The server renders what its session cookie says; in the
+ * browser the stored token and role decide (spec §3), re-read on every render so a login in this
+ * tab shows at the next navigation, and a login in another tab at once.
+ */
+export function useSession(server: { role: string } | null): SessionSnapshot {
+  const value = useSyncExternalStore(subscribe, read, () =>
+    server ? `1|${server.role === 'admin' ? 1 : 0}` : '0|0',
+  );
+  return { isLoggedIn: value.startsWith('1|'), isAdmin: value.endsWith('|1') };
+}
+
+/**
+ * Logout (spec §4): tell the server (a failure is ignored), forget the list and the session in
+ * this browser, and reload.
+ */
+export async function logout(fetcher: typeof fetch = fetch) {
+  const token = window.localStorage.getItem('token');
+  try {
+    await fetcher('/api/users/logout', {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    });
+  } catch {
+    // The visitor is logged out here whatever the server said.
+  }
+  for (const key of [...KEYS, 'cart']) window.localStorage.removeItem(key);
+  window.location.reload();
+}
