@@ -60,15 +60,16 @@ export function createSitemapService(options: SitemapOptions) {
   async function build(): Promise<SitemapBuild> {
     builds++;
     const entries = sitemapEntries(await findSitemapData(options.database.db));
-    const chunks = chunkUrls(entries, (e) => renderUrl(options.siteUrl, e), { maxUrls, maxBytes });
-    if (chunks.length === 1)
-      return { root: await toFile(renderUrlset(chunks[0]!.urls)), parts: [], urlCount: entries.length };
-    const parts: SitemapFile[] = [];
-    // One part at a time: only one file's XML string is alive at once.
-    for (const chunk of chunks) parts.push(await toFile(renderUrlset(chunk.urls)));
+    const files: { file: SitemapFile; lastmod: Date | null }[] = [];
+    // One file at a time: each is compressed before the next is rendered.
+    for (const chunk of chunkUrls(entries, (e) => renderUrl(options.siteUrl, e), { maxUrls, maxBytes })) {
+      files.push({ file: await toFile(renderUrlset(chunk.urls)), lastmod: chunk.lastmod });
+    }
+    if (files.length === 1) return { root: files[0]!.file, parts: [], urlCount: entries.length };
     const index = renderSitemapIndex(
-      chunks.map((chunk, i) => ({ loc: options.siteUrl + sitemapPartPath(i + 1), lastmod: chunk.lastmod })),
+      files.map((f, i) => ({ loc: options.siteUrl + sitemapPartPath(i + 1), lastmod: f.lastmod })),
     );
+    const parts = files.map((f) => f.file);
     return { root: await toFile(index), parts, urlCount: entries.length };
   }
 

@@ -103,11 +103,11 @@ describe('chunkUrls', () => {
   const render = (e: SitemapEntry) => `<url><loc>${e.path}</loc></url>\n`;
 
   it('keeps one file while under both limits', () => {
-    expect(chunkUrls(entries, render, { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 })).toHaveLength(1);
+    expect([...chunkUrls(entries, render, { maxUrls: 50_000, maxBytes: 50 * 1024 * 1024 })]).toHaveLength(1);
   });
 
   it('splits by URL count, in order, each part dated by its newest entry', () => {
-    const chunks = chunkUrls(entries, render, { maxUrls: 10, maxBytes: 50 * 1024 * 1024 });
+    const chunks = [...chunkUrls(entries, render, { maxUrls: 10, maxBytes: 50 * 1024 * 1024 })];
     expect(chunks.map((c) => c.urls.length)).toEqual([10, 10, 5]);
     expect(chunks.flatMap((c) => c.urls)).toEqual(entries.map(render));
     expect(chunks.map((c) => c.lastmod)).toEqual([day(10), day(20), day(25)]);
@@ -115,7 +115,7 @@ describe('chunkUrls', () => {
 
   it('splits by size so no file passes the byte limit', () => {
     const maxBytes = 400;
-    const chunks = chunkUrls(entries, render, { maxUrls: 50_000, maxBytes });
+    const chunks = [...chunkUrls(entries, render, { maxUrls: 50_000, maxBytes })];
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) {
       expect(Buffer.byteLength(renderUrlset(chunk.urls))).toBeLessThanOrEqual(maxBytes);

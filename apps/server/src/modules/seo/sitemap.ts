@@ -110,14 +110,16 @@ export function renderSitemapIndex(files: { loc: string; lastmod: Date | null }[
 
 export type SitemapChunk = { urls: string[]; lastmod: Date | null };
 
-/** Splits rendered URLs into files within both protocol limits (count and uncompressed bytes). */
-export function chunkUrls(
-  entries: SitemapEntry[],
+/**
+ * Splits rendered URLs into files within both protocol limits (count and uncompressed bytes).
+ * Lazy: a caller that compresses each file as it comes holds one file's XML at a time.
+ */
+export function* chunkUrls(
+  entries: Iterable<SitemapEntry>,
   render: (entry: SitemapEntry) => string,
   limits: { maxUrls: number; maxBytes: number },
-): SitemapChunk[] {
+): Generator<SitemapChunk> {
   const envelope = Buffer.byteLength(URLSET_OPEN + URLSET_CLOSE);
-  const chunks: SitemapChunk[] = [];
   let current: SitemapChunk = { urls: [], lastmod: null };
   let bytes = envelope;
   for (const entry of entries) {
@@ -127,7 +129,7 @@ export function chunkUrls(
       current.urls.length > 0 &&
       (current.urls.length >= limits.maxUrls || bytes + size > limits.maxBytes)
     ) {
-      chunks.push(current);
+      yield current;
       current = { urls: [], lastmod: null };
       bytes = envelope;
     }
@@ -135,6 +137,5 @@ export function chunkUrls(
     current.lastmod = latest([current.lastmod, entry.lastmod]);
     bytes += size;
   }
-  chunks.push(current);
-  return chunks;
+  yield current;
 }
