@@ -20,9 +20,14 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, cookieToken, findViewerByToken } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
@@ -100,7 +105,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { db: database.db, ttlDays: env.SESSION_TTL_DAYS });
   await app.register(healthRoutes, { database });
+  await app.register(rateLimitPlugin, {
+    db: database.db,
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    limits: {
+      login: env.RATE_LIMIT_LOGIN,
+      register: env.RATE_LIMIT_REGISTER,
+      contact: env.RATE_LIMIT_CONTACT,
+      order: env.RATE_LIMIT_ORDER,
+    },
+  });
   // Domain modules: each owns its routes under its prefix (API-CONTRACT.md).
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(cartRoutes, { prefix: '/api/cart' });
+  await app.register(ordersRoutes, { prefix: '/api/orders' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(mediaRoutes);
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });

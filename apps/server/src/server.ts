@@ -75,7 +75,11 @@ export async function start(): Promise<FastifyInstance> {
     closing = true;
   });
 
+  // The outbox is sent in the background; closing waits for a send in flight.
+  app.addHook('onClose', () => app.services.mail.stop());
+
   await app.listen({ port: env.PORT, host: env.HOST });
+  app.services.mail.start(app.log);
   return app;
 }
 

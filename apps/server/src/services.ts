@@ -7,6 +7,12 @@ import { createMediaService } from './modules/media/media.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
 import { createBlogService } from './modules/blogs/blogs.service.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -27,6 +33,16 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     events,
   };
   const media = createMediaService({ db: deps.database.db, store: base.mediaStore });
+  // Buyers: requests only queue mail in their transaction; the dispatcher (started by server.ts) sends it.
+  const onMailQueued = () => mail.nudge();
+  const buyerDeps = { env: deps.env, database: deps.database, onMailQueued };
+  const orders = createOrdersService({ ...buyerDeps, mediaStore: base.mediaStore });
+  const mail = createMailDispatcher({
+    db: deps.database.db,
+    transport: createMailTransport(deps.env),
+    from: deps.env.MAIL_FROM,
+    renderDeferred: (message) => orders.renderDeferredMail(message),
+  });
   return {
     ...base,
     media,
@@ -38,6 +54,11 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       maxUrlsPerFile: deps.env.SITEMAP_MAX_URLS,
     }),
     blogs: createBlogService({ database: deps.database, events, media }),
+    users: createUsersService(buyerDeps),
+    cart: createCartService({ database: deps.database }),
+    orders,
+    contact: createContactService(buyerDeps),
+    mail,
   };
 }
 

@@ -1,20 +1,28 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../db/schema/index.ts';
 import { parseEnv } from '../env.ts';
-import { hashPassword } from '../lib/password.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
 import { connectDatabase } from '../server-setup.ts';
 
 /** `npm run admin -- create --email a@b.c --password secret [--name "..."]`: creates or promotes an admin. */
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
-});
+const USAGE = 'usage: npm run admin -- create --email ... --password ... [--name ...]';
+
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { positionals, values } = readArgs();
 
 const input = z
   .object({
-    command: z.literal('create', { error: 'usage: npm run admin -- create --email ... --password ...' }),
+    command: z.literal('create', { error: USAGE }),
     email: z.email({ error: '--email must be an e-mail address' }).transform((e) => e.trim().toLowerCase()),
     password: z
       .string({ error: '--password is required' })
@@ -28,22 +36,16 @@ if (!input.success) {
 }
 
 const { email, password, name } = input.data;
-const database = await connectDatabase(parseEnv());
+const env = parseEnv();
+const database = await connectDatabase(env);
 try {
-  const passwordHash = await hashPassword(password);
-  const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) {
-    await database.db
-      .update(users)
-      .set({ role: 'admin', passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
-    console.log(`Promoted ${email} to administrator and set the new password.`);
-  } else {
-    await database.db
-      .insert(users)
-      .values({ name, email, passwordHash, contactNumber: '', country: 'IN', role: 'admin' });
-    console.log(`Created administrator ${email}.`);
-  }
+  const users = createUsersService({ env, database, onMailQueued: () => {} });
+  const { created } = await users.createOrPromoteAdmin({ email, password, name });
+  console.log(
+    created
+      ? `Created administrator ${email}.`
+      : `Promoted ${email} to administrator and set the new password.`,
+  );
 } finally {
   await database.close();
 }

@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { media, orderItems, orders, products, settings } from '../../db/schema/index.ts';
+import type { OutboxPayload } from '../mail/outbox.repository.ts';
+
+export type OrderProductRow = {
+  id: string;
+  name: string;
+  code: string;
+  price: number;
+  imageUrl: string | null;
+  mediaId: string | null;
+};
+
+export type NewOrder = {
+  id: string;
+  userId: string;
+  firstName: string;
+  email: string;
+  contactNumber: string;
+  companyName: string;
+  companyWebsite: string;
+  country: string;
+  message: string;
+  idempotencyKey: string | null;
+};
+
+export type NewOrderLine = {
+  productId: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  price: number;
+  imageUrl: string | null;
+  mediaId: string | null;
+};
+
+/** A stored line; `productId` is null once the product has been deleted. */
+export type OrderLineRow = Omit<NewOrderLine, 'productId'> & { productId: string | null; position: number };
+
+export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
+  userId: string | null;
+  orderNumber: number;
+  status: string;
+  createdAt: Date;
+  lines: OrderLineRow[];
+};
+
+const orderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  userId: orders.userId,
+  firstName: orders.firstName,
+  email: orders.email,
+  contactNumber: orders.contactNumber,
+  companyName: orders.companyName,
+  companyWebsite: orders.companyWebsite,
+  country: orders.country,
+  message: orders.message,
+  status: orders.status,
+  createdAt: orders.createdAt,
+};
+
+const ORDER_COUNTER = 'order_number';
+
+/** `%text%` for ILIKE with the user's text taken literally (`%`, `_` and `\` escaped). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const byNumber = /^#?\d{1,9}$/.test(text)
+    ? sql`${orders.orderNumber} = ${Number(text.replace('#', ''))} OR `
+    : sql``;
+  return sql`(${byNumber}${orders.firstName} ILIKE ${pattern} OR ${orders.email} ILIKE ${pattern}
+    OR ${orders.companyName} ILIKE ${pattern} OR ${orders.country} ILIKE ${pattern}
+    OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.name} ILIKE ${pattern}))`;
+}
+
+export function createOrdersRepository(db: Db) {
+  async function attachLines(rows: Omit<OrderRow, 'lines'>[]): Promise<OrderRow[]> {
+    if (!rows.length) return [];
+    const lines = await db
+      .select({
+        orderId: orderItems.orderId,
+        position: orderItems.position,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        sku: orderItems.sku,
+        quantity: orderItems.quantity,
+        price: orderItems.price,
+        imageUrl: orderItems.imageUrl,
+        mediaId: orderItems.mediaId,
+      })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+    const byOrder = new Map<string, OrderLineRow[]>();
+    for (const { orderId, ...line } of lines) {
+      const list = byOrder.get(orderId) ?? [];
+      list.push(line);
+      byOrder.set(orderId, list);
+    }
+    return rows.map((row) => ({ ...row, lines: byOrder.get(row.id) ?? [] }));
+  }
+
+  return {
+    /** The stored value, or `value` stored now by whichever instance gets there first. */
+    async findOrCreateSetting(key: string, value: string): Promise<string> {
+      await db.insert(settings).values({ key, value }).onConflictDoNothing();
+      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+      return row?.value ?? value;
+    },
+
+    async findNumberByIdempotencyKey(userId: string, key: string): Promise<number | null> {
+      const [row] = await db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+        .limit(1);
+      return row?.orderNumber ?? null;
+    },
+
+    async findProducts(ids: readonly string[]): Promise<Map<string, OrderProductRow>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          code: products.code,
+          price: products.price,
+          imageUrl: products.imageUrl,
+          mediaId: products.mediaId,
+        })
+        .from(products)
+        .where(inArray(products.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /**
+     * The order, its lines and its outbox rows in ONE statement, which PostgreSQL runs as one
+     * transaction. The order number comes from the `counters` row, bumped in that same
+     * statement: a failure anywhere rolls the bump back (no gaps), and the row lock that
+     * serialises numbering is held only while this statement runs, never across a round trip.
+     */
+    async insertOrder(
+      order: NewOrder,
+      lines: readonly NewOrderLine[],
+      messages: readonly { kind: string; payload: OutboxPayload }[],
+    ): Promise<{ orderNumber: number; createdAt: Date }> {
+      const lineValues = sql.join(
+        lines.map(
+          (l, i) =>
+            sql`(${i + 1}::int, ${l.productId}::uuid, ${l.name}::text, ${l.sku}::text, ${l.quantity}::int, ${l.price}::float8, ${l.imageUrl}::text, ${l.mediaId}::uuid)`,
+        ),
+        sql`, `,
+      );
+      const outboxInsert = messages.length
+        ? sql`, m AS (
+            INSERT INTO outbox (kind, payload)
+            SELECT v.kind, v.payload FROM o, (VALUES ${sql.join(
+              messages.map((m) => sql`(${m.kind}::text, ${JSON.stringify(m.payload)}::jsonb)`),
+              sql`, `,
+            )}) AS v(kind, payload))`
+        : sql``;
+      const { rows } = await db.execute<{ order_number: number; created_at: string | Date }>(sql`
+        WITH n AS (
+          INSERT INTO counters (name, value) VALUES (${ORDER_COUNTER}, 1)
+          ON CONFLICT (name) DO UPDATE SET value = counters.value + 1
+          RETURNING value
+        ), o AS (
+          INSERT INTO orders (id, order_number, user_id, first_name, email, contact_number, company_name,
+            company_website, country, message, idempotency_key)
+          SELECT ${order.id}::uuid, n.value, ${order.userId}::uuid, ${order.firstName}, ${order.email},
+            ${order.contactNumber}, ${order.companyName}, ${order.companyWebsite}, ${order.country},
+            ${order.message}, ${order.idempotencyKey}::text
+          FROM n
+          RETURNING id, order_number, created_at
+        ), i AS (
+          INSERT INTO order_items (order_id, position, product_id, name, sku, quantity, price, image_url, media_id)
+          SELECT o.id, v.position, v.product_id, v.name, v.sku, v.quantity, v.price, v.image_url, v.media_id
+          FROM o, (VALUES ${lineValues}) AS v(position, product_id, name, sku, quantity, price, image_url, media_id)
+        )${outboxInsert}
+        SELECT order_number, created_at FROM o`);
+      const row = rows[0]!;
+      return { orderNumber: Number(row.order_number), createdAt: new Date(row.created_at) };
+    },
+
+    /** Newest first; `limit` undefined lists every order. */
+    async list(options: { search?: string; limit?: number; offset?: number }): Promise<OrderRow[]> {
+      const query = db
+        .select(orderColumns)
+        .from(orders)
+        .where(searchFilter(options.search))
+        .orderBy(desc(orders.orderNumber))
+        .$dynamic();
+      if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+      return attachLines(await query);
+    },
+
+    async count(search?: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(searchFilter(search));
+      return Number(row?.n ?? 0);
+    },
+
+    async findByNumber(orderNumber: number): Promise<OrderRow | null> {
+      const rows = await db
+        .select(orderColumns)
+        .from(orders)
+        .where(eq(orders.orderNumber, orderNumber))
+        .limit(1);
+      return (await attachLines(rows))[0] ?? null;
+    },
+
+    async findById(id: string): Promise<OrderRow | null> {
+      const rows = await db.select(orderColumns).from(orders).where(eq(orders.id, id)).limit(1);
+      return (await attachLines(rows))[0] ?? null;
+    },
+
+    /** false when there was no such order. Its lines go with it (foreign key cascade). */
+    async remove(id: string): Promise<boolean> {
+      const rows = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
+    /** Where the originals of these media items are kept. */
+    async findMediaKeys(mediaIds: readonly string[]): Promise<Map<string, string>> {
+      if (!mediaIds.length) return new Map();
+      const rows = await db
+        .select({ id: media.id, storageKey: media.storageKey })
+        .from(media)
+        .where(inArray(media.id, [...mediaIds]));
+      return new Map(rows.map((r) => [r.id, r.storageKey]));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
+import { AppError } from '@catalogue/shared/errors';
+import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
+import {
+  IDEMPOTENCY_KEY_RE,
+  orderListQuerySchema,
+  orderListSchema,
+  quotationDownloadQuerySchema,
+  submitOrderBodySchema,
+  submitOrderResponseSchema,
+} from '@catalogue/shared/schemas/order';
+import { pageQuery } from '@catalogue/shared/schemas/pagination';
+import { parseQuotationFileName } from './download-links.ts';
+import { ORDER_RECEIVED } from './orders.service.ts';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+};
+
+const submitHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_RE, 'Idempotency-Key must be 1 to 200 printable characters')
+    .optional(),
+});
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+export async function ordersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { orders } = app.services;
+  const tags = ['orders'];
+
+  app.post(
+    '/submit-order',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        headers: submitHeaders,
+        body: submitOrderBodySchema,
+        response: { 201: submitOrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = (await request.viewer())!;
+      const key = request.headers['idempotency-key'] ?? null;
+      // A repeat is answered before it is counted: retrying a lost answer is not a new request.
+      let answer = await orders.findSubmitted(viewer, key);
+      if (!answer) {
+        await app.enforceRateLimit(reply, 'order', { ip: request.ip, email: viewer.email });
+        answer = await orders.submitOrder(viewer, request.body, key);
+      }
+      return reply.status(201).send({ success: true, message: ORDER_RECEIVED, ...answer });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, querystring: orderListQuerySchema, response: { 200: orderListSchema, ...errors } },
+    },
+    async (request) => {
+      const { page, limit } = pageQuery(PAGE_SIZE.adminOrders).parse(request.query);
+      const { search } = request.query;
+      const paged = request.query.page !== undefined || request.query.limit !== undefined || !!search;
+      return orders.listOrders({ page, limit, paged, ...(search ? { search } : {}) });
+    },
+  );
+
+  app.get(
+    '/download/:file',
+    {
+      schema: {
+        tags,
+        params: z.object({ file: z.string() }),
+        querystring: quotationDownloadQuerySchema,
+        response: { 200: z.any().describe('The quotation workbook (.xlsx)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const orderNumber = parseQuotationFileName(request.params.file);
+      const { sig, exp } = request.query;
+      const isSigned = orderNumber !== null && (await orders.isDownloadSigned(orderNumber, sig, exp));
+      if (!isSigned) {
+        const viewer = await request.viewer();
+        if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+        if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Forbidden');
+      }
+      const quotation = orderNumber === null ? null : await orders.getQuotation(orderNumber);
+      if (!quotation) throw new AppError('NOT_FOUND', 'Quotation not found');
+      return reply
+        .header('content-type', quotation.contentType)
+        .header('content-disposition', `attachment; filename="${quotation.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(quotation.content);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags, params: z.object({ id: z.string() }), response: { 200: messageBody, ...errors } },
+    },
+    async (request) => {
+      if (!(await orders.deleteOrder(request.params.id))) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+      return { message: 'Order deleted' };
+    },
+  );
+}

@@ -1,0 +1,298 @@
+import crypto from 'node:crypto';
+import { AppError } from '@catalogue/shared/errors';
+import { isId } from '@catalogue/shared/schemas/common';
+import type { Order, OrderList, SubmitOrderBody } from '@catalogue/shared/schemas/order';
+import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
+import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { RenderedMail } from '../mail/mail-dispatcher.ts';
+import type { DeferredMail } from '../mail/outbox.repository.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import { createDownloadLinks, quotationFileName } from './download-links.ts';
+import { ORDER_MAIL, priceRequestBusinessMail, priceRequestBuyerMail } from './orders.mail.ts';
+import {
+  createOrdersRepository,
+  type NewOrderLine,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.repository.ts';
+import {
+  buildQuotationWorkbook,
+  pictureForWorkbook,
+  XLSX_TYPE,
+  type Letterhead,
+} from './quotation-workbook.ts';
+
+export const ORDER_RECEIVED = 'Quotation request received successfully';
+const DOWNLOAD_PATH = '/api/orders/download/';
+const LEGACY_PATH = '/uploads/';
+const SECRET_SETTING = 'quotation_link_secret';
+/** Prices in the catalogue carry no currency of their own; quotations state this one. */
+export const QUOTATION_CURRENCY = 'USD';
+/** Pictures decoded at once while a workbook is built: bounded, so a 500-line request cannot hog memory. */
+const PICTURE_CONCURRENCY = 4;
+
+export type OrdersServiceDeps = {
+  env: Pick<Env, 'SIGNING_SECRET' | 'BUSINESS_EMAIL' | 'SITE_URL' | 'MAIL_FROM'>;
+  database: Database;
+  mediaStore: MediaStore;
+  onMailQueued: () => void;
+};
+
+export type Buyer = { id: string; email: string };
+
+export type SubmittedOrder = { orderId: number; downloadLink: string };
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return {};
+}
+
+/** The display name of MAIL_FROM (`Name <address>`) heads the quotation. */
+function letterheadOf(env: OrdersServiceDeps['env']): Letterhead {
+  const name = /^\s*"?([^"<]+?)"?\s*</.exec(env.MAIL_FROM)?.[1] ?? 'Jaipur Jewellery Catalogue';
+  return {
+    name,
+    addressLines: ['Pratap Nagar, Jaipur, Rajasthan, India'],
+    contactLines: [`Email: ${env.BUSINESS_EMAIL}    Web: ${env.SITE_URL}`],
+    currency: QUOTATION_CURRENCY,
+  };
+}
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export function createOrdersService({ env, database, mediaStore, onMailQueued }: OrdersServiceDeps) {
+  const repo = createOrdersRepository(database.db);
+  const links = createDownloadLinks(async () =>
+    env.SIGNING_SECRET
+      ? env.SIGNING_SECRET
+      : repo.findOrCreateSetting(SECRET_SETTING, crypto.randomBytes(32).toString('base64url')),
+  );
+  const letterhead = letterheadOf(env);
+
+  async function answerFor(orderNumber: number): Promise<SubmittedOrder> {
+    return { orderId: orderNumber, downloadLink: DOWNLOAD_PATH + (await links.signedFile(orderNumber)) };
+  }
+
+  async function toOrderJson(row: OrderRow): Promise<Order> {
+    return {
+      _id: row.id,
+      orderId: row.orderNumber,
+      userId: row.userId,
+      firstName: row.firstName,
+      email: row.email,
+      contactNumber: row.contactNumber,
+      companyName: row.companyName,
+      companyWebsite: row.companyWebsite,
+      country: row.country,
+      message: row.message,
+      status: row.status,
+      orderDetails: row.lines.map((l: OrderLineRow) => ({
+        productId: l.productId,
+        name: l.name,
+        sku: l.sku,
+        quantity: l.quantity,
+        imageUrl: l.imageUrl,
+      })),
+      excelFilePath: LEGACY_PATH + (await links.signedFile(row.orderNumber)),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** The lines as the catalogue has them now; a product that is gone is a 400 naming the line. */
+  async function rebuildLines(details: SubmitOrderBody['orderDetails']): Promise<NewOrderLine[]> {
+    const ids = [...new Set(details.map((d) => d.productId.toLowerCase()).filter(isId))];
+    const found = await repo.findProducts(ids);
+    const missing = details
+      .map((d, i) => ({ i, product: found.get(d.productId.toLowerCase()) }))
+      .filter((x) => !x.product);
+    if (missing.length) {
+      throw new AppError(
+        'BAD_REQUEST',
+        missing.length === 1
+          ? 'A product in the list is no longer available; please remove it and try again'
+          : `${missing.length} products in the list are no longer available; please remove them and try again`,
+        missing.map(({ i }) => ({ path: `orderDetails.${i}.productId`, message: 'Product not found' })),
+      );
+    }
+    return details.map((d) => {
+      const p = found.get(d.productId.toLowerCase())!;
+      return {
+        productId: p.id,
+        name: p.name,
+        sku: p.code,
+        quantity: d.quantity,
+        price: p.price,
+        imageUrl: p.mediaId ? `/media/${p.mediaId}` : p.imageUrl,
+        mediaId: p.mediaId,
+      };
+    });
+  }
+
+  async function loadPictures(lines: readonly OrderLineRow[]): Promise<Map<string, Buffer>> {
+    const mediaIds = [...new Set(lines.flatMap((l) => (l.mediaId ? [l.mediaId] : [])))];
+    const keys = await repo.findMediaKeys(mediaIds);
+    const pictures = new Map<string, Buffer>();
+    await mapLimited([...keys], PICTURE_CONCURRENCY, async ([mediaId, key]) => {
+      const original = await mediaStore.get(key).catch(() => null);
+      const picture = original ? await pictureForWorkbook(original) : null;
+      if (picture) pictures.set(mediaId, picture);
+    });
+    return pictures;
+  }
+
+  async function buildQuotation(order: OrderRow) {
+    const content = await buildQuotationWorkbook(order, await loadPictures(order.lines), letterhead);
+    return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
+  }
+
+  return {
+    /** The first answer to this idempotency key of this buyer, or null when it is new. */
+    async findSubmitted(buyer: Buyer, idempotencyKey: string | null): Promise<SubmittedOrder | null> {
+      if (!idempotencyKey) return null;
+      const orderNumber = await repo.findNumberByIdempotencyKey(buyer.id, idempotencyKey);
+      return orderNumber === null ? null : answerFor(orderNumber);
+    },
+
+    /**
+     * Stores the request with the next order number and queues its two e-mails, all in one
+     * transaction; the workbook is built later, from the stored order, when it is needed.
+     */
+    async submitOrder(
+      buyer: Buyer,
+      body: SubmitOrderBody,
+      idempotencyKey: string | null,
+    ): Promise<SubmittedOrder> {
+      const lines = await rebuildLines(body.orderDetails);
+      const id = crypto.randomUUID();
+      try {
+        const { orderNumber } = await repo.insertOrder(
+          {
+            id,
+            userId: buyer.id,
+            firstName: body.firstName,
+            email: body.email,
+            contactNumber: body.contactNumber,
+            companyName: body.companyName,
+            companyWebsite: body.companyWebsite,
+            country: body.country,
+            message: body.message,
+            idempotencyKey,
+          },
+          lines,
+          [
+            {
+              kind: ORDER_MAIL.business,
+              payload: { deferred: { template: ORDER_MAIL.business, id, to: env.BUSINESS_EMAIL } },
+            },
+            {
+              kind: ORDER_MAIL.buyer,
+              payload: { deferred: { template: ORDER_MAIL.buyer, id, to: buyer.email } },
+            },
+          ],
+        );
+        onMailQueued();
+        return answerFor(orderNumber);
+      } catch (error) {
+        const pg = pgErrorOf(error);
+        if (pg.code === PG_UNIQUE_VIOLATION && idempotencyKey) {
+          // The same key won a race a moment ago: answer what that request answered.
+          const first = await repo.findNumberByIdempotencyKey(buyer.id, idempotencyKey);
+          if (first !== null) return answerFor(first);
+        }
+        if (pg.code === PG_FOREIGN_KEY_VIOLATION) {
+          throw new AppError(
+            'CONFLICT',
+            'A product in the list was removed just now; please review your list',
+          );
+        }
+        throw error;
+      }
+    },
+
+    /** Newest first. With `paged`, one page and the paging numbers; without, every request. */
+    async listOrders(query: {
+      page: number;
+      limit: number;
+      search?: string;
+      paged: boolean;
+    }): Promise<OrderList> {
+      const search = query.search?.trim() || undefined;
+      if (!query.paged) {
+        const rows = await repo.list({ ...(search ? { search } : {}) });
+        return { success: true, orders: await Promise.all(rows.map(toOrderJson)) };
+      }
+      const [totalItems, rows] = await Promise.all([
+        repo.count(search),
+        repo.list({
+          ...(search ? { search } : {}),
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        }),
+      ]);
+      return {
+        success: true,
+        orders: await Promise.all(rows.map(toOrderJson)),
+        currentPage: query.page,
+        totalPages: totalPagesOf(totalItems, query.limit),
+        totalItems,
+      };
+    },
+
+    async getOrder(id: string): Promise<Order | null> {
+      const row = isId(id) ? await repo.findById(id) : null;
+      return row ? toOrderJson(row) : null;
+    },
+
+    /** false when there was no such request (a malformed id included). */
+    async deleteOrder(id: string): Promise<boolean> {
+      return isId(id) ? repo.remove(id) : false;
+    },
+
+    isDownloadSigned: links.isValid,
+
+    /** The workbook of request number `orderNumber`, built now from what is stored; null when there is none. */
+    async getQuotation(orderNumber: number) {
+      const order = await repo.findByNumber(orderNumber);
+      return order ? buildQuotation(order) : null;
+    },
+
+    /** The outbox's renderer for the price request e-mails; null when the request was deleted since. */
+    async renderDeferredMail(mail: DeferredMail): Promise<RenderedMail | null> {
+      const order = isId(mail.id) ? await repo.findById(mail.id) : null;
+      if (!order) return null;
+      if (mail.template === ORDER_MAIL.business) {
+        return { ...priceRequestBusinessMail(order, mail.to), attachments: [await buildQuotation(order)] };
+      }
+      if (mail.template === ORDER_MAIL.buyer) return priceRequestBuyerMail(order, mail.to);
+      return null;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
