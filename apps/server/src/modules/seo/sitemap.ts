@@ -80,14 +80,18 @@ export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_E
 const prefixed = (prefix: string, path: string) => (path === '/' ? `/${prefix}` : `/${prefix}${path}`);
 
 /**
- * One `<url>`: the bare page as `loc` and x-default, plus an alternate for every locale prefix
- * (spec §2.1: en-uk is published as en-gb), the same set the pages put in their head.
+ * The alternate prefixes, as the pages list them in their head (features/seo in the web app):
+ * one per hreflang, so en-uk, published as en-gb (spec §2.1), folds into /en-gb; Hindi, whose
+ * texts differ; x-default is the bare page.
  */
+export const ALTERNATE_PREFIXES: readonly string[] = [...new Set(LOCALES.map(hreflangOf)), 'hi'];
+
+/** One `<url>`: the bare page as `loc` and x-default, and its alternate under every prefix. */
 export function renderUrl(siteUrl: string, entry: SitemapEntry): string {
   const loc = escapeXml(siteUrl + entry.path);
-  const alternates = LOCALES.map(
-    (locale) =>
-      `<xhtml:link rel="alternate" hreflang="${hreflangOf(locale)}" href="${escapeXml(siteUrl + prefixed(locale, entry.path))}"/>`,
+  const alternates = ALTERNATE_PREFIXES.map(
+    (prefix) =>
+      `<xhtml:link rel="alternate" hreflang="${prefix}" href="${escapeXml(siteUrl + prefixed(prefix, entry.path))}"/>`,
   );
   alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/>`);
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
