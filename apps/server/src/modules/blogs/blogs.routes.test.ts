@@ -210,6 +210,26 @@ describe('POST /api/blogs/create', () => {
     expect(res.json().message).toBe('content is too long');
   });
 
+  it('answers a torn or boundary-less multipart body with 400, not 500', async () => {
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=xyz', 'no parts at all'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\ncut off',
+      ],
+      ['multipart/form-data', '--xyz\r\n'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs/create',
+        headers: { ...bearer(admin.token), 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBe('The form data is malformed or incomplete');
+    }
+  });
+
   it('accepts a JSON body from API clients', async () => {
     const res = await t.app.inject({
       method: 'POST',

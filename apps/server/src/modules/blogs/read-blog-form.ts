@@ -13,6 +13,15 @@ export type BlogForm = {
 
 const isTruthy = (v: unknown) => v === true || (typeof v === 'string' && /^(1|true|yes|on)$/i.test(v.trim()));
 
+const tooLarge = (message: string) =>
+  new AppError('PAYLOAD_TOO_LARGE', message, [{ path: IMAGE_FIELD, message }]);
+
+/** Errors the framework or the multipart plugin already classed as the client's (413 limits). */
+const isClientError = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 async function drain(stream: AsyncIterable<unknown>) {
   for await (const _chunk of stream);
 }
@@ -68,11 +77,11 @@ export async function readBlogForm(
     }
   } catch (error) {
     // The multipart plugin's own size limit ends the stream with its error; ours says what to do.
-    if (!isTooLarge) throw error;
+    if (isTooLarge) throw tooLarge(image.tooLargeMessage);
+    if (error instanceof AppError || isClientError(error)) throw error;
+    // busboy reports a torn or boundary-less body as a plain Error: the client's fault, not ours.
+    throw new AppError('BAD_REQUEST', 'The form data is malformed or incomplete');
   }
-  if (isTooLarge)
-    throw new AppError('PAYLOAD_TOO_LARGE', image.tooLargeMessage, [
-      { path: IMAGE_FIELD, message: image.tooLargeMessage },
-    ]);
+  if (isTooLarge) throw tooLarge(image.tooLargeMessage);
   return form;
 }
