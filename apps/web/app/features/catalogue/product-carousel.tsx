@@ -8,6 +8,7 @@ import {
   visibleCountFor,
   visibleWindow,
 } from '~/features/catalogue/carousel-window';
+import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons';
 import { ProductCard, type CardProduct } from '~/features/catalogue/product-card';
 
 const QUERIES = [
@@ -16,6 +17,7 @@ const QUERIES = [
 ];
 
 function subscribeToWidth(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
   const lists = QUERIES.map((q) => window.matchMedia(q));
   for (const list of lists) list.addEventListener('change', onChange);
   return () => {
@@ -92,7 +94,7 @@ export function ProductCarousel({ products, title }: { products: readonly CardPr
             disabled={!hasPrevious}
             aria-label={t('carousel.previous')}
           >
-            <span aria-hidden="true">‹</span>
+            <ChevronLeftIcon className="size-5" />
           </button>
           <button
             type="button"
@@ -101,7 +103,7 @@ export function ProductCarousel({ products, title }: { products: readonly CardPr
             disabled={!hasNext}
             aria-label={t('carousel.next')}
           >
-            <span aria-hidden="true">›</span>
+            <ChevronRightIcon className="size-5" />
           </button>
         </div>
       </div>

@@ -1,25 +1,13 @@
 import { render } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, createRoutesStub } from 'react-router';
 import type { Product } from '@catalogue/shared/schemas/product';
-import en from '@catalogue/shared/i18n/en/catalogue.json';
-import hi from '@catalogue/shared/i18n/hi/catalogue.json';
+import { createI18n } from '~/lib/i18n';
+import { resourcesFor } from '~/lib/i18n-resources.server';
 
-/** Test-only: the catalogue texts in a real i18next instance, as the site's provider supplies them. */
+/** Test-only: every site text of one language in a real i18next instance, as the site's provider has it. */
 export function testI18n(language: 'en' | 'hi' = 'en') {
-  const instance = createInstance();
-  void instance.init({
-    lng: language,
-    fallbackLng: false,
-    resources: { en: { catalogue: en }, hi: { catalogue: hi } },
-    ns: ['catalogue'],
-    defaultNS: 'catalogue',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    showSupportNotice: false,
-  });
-  return instance;
+  return createI18n(language, resourcesFor(language));
 }
 
 export function renderWithProviders(
@@ -29,6 +17,21 @@ export function renderWithProviders(
   return render(
     <I18nextProvider i18n={testI18n(language)}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+type StubRoutes = Parameters<typeof createRoutesStub>[0];
+
+/** Renders routes in a data router (loaders, navigation state), as the app runs them. */
+export function renderRoutes(
+  routes: StubRoutes,
+  { path = '/', language = 'en' }: { path?: string; language?: 'en' | 'hi' } = {},
+) {
+  const Stub = createRoutesStub(routes);
+  return render(
+    <I18nextProvider i18n={testI18n(language)}>
+      <Stub initialEntries={[path]} />
     </I18nextProvider>,
   );
 }

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryPath,
+  loginPath,
+  pageHref,
+  pageOfHref,
+  readPage,
+  redirectToCanonical,
+  requireLoginForPage,
+} from '~/features/catalogue/listing-url';
+
+const params = (query: string) => new URLSearchParams(query);
+
+function thrown(fn: () => void): Response {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error('expected a response to be thrown');
+}
+
+describe('listing addresses', () => {
+  it.each([
+    ['', 1],
+    ['page=3', 3],
+    ['page=0', 1],
+    ['page=-2', 1],
+    ['page=abc', 1],
+    ['page=2.5', 1],
+    ['page=99999999999', 1],
+  ])('?%s is page %i', (query, page) => {
+    expect(readPage(params(query))).toBe(page);
+  });
+
+  it('builds page links that keep the other filters and drop the prefix (links add it back)', () => {
+    expect(pageHref('/shopall', params(''), 2)).toBe('/shopall?page=2');
+    expect(pageHref('/en-in/category/Rings', params('filter=with&page=3'), 1)).toBe(
+      '/category/Rings?filter=with',
+    );
+    expect(pageHref('/hi/category/Rings', params('filter=with'), 4)).toBe(
+      '/category/Rings?filter=with&page=4',
+    );
+    expect(pageOfHref('/en-in/shopall?page=4')).toBe(4);
+    expect(pageOfHref('/shopall')).toBe(1);
+  });
+
+  it('sends to the login page under the same prefix with where to come back to', () => {
+    expect(loginPath('/shopall', '/shopall?page=2')).toBe('/login?from=%2Fshopall%3Fpage%3D2');
+    expect(loginPath('/en-gb/category/Rings', '/en-gb/category/Rings?page=2')).toBe(
+      '/en-gb/login?from=%2Fen-gb%2Fcategory%2FRings%3Fpage%3D2',
+    );
+  });
+});
+
+describe('requireLoginForPage', () => {
+  it('lets anyone see page 1 and a logged-in visitor any page', () => {
+    expect(() => requireLoginForPage(new Request('http://x/shopall'), false)).not.toThrow();
+    expect(() => requireLoginForPage(new Request('http://x/shopall?page=1'), false)).not.toThrow();
+    expect(() => requireLoginForPage(new Request('http://x/shopall?page=2'), true)).not.toThrow();
+  });
+
+  it('redirects an anonymous request for page 2 to the login page, replacing the history entry', () => {
+    const response = thrown(() =>
+      requireLoginForPage(new Request('http://x/en-in/category/Rings?filter=with&page=2'), false),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(
+      `/en-in/login?from=${encodeURIComponent('/en-in/category/Rings?filter=with&page=2')}`,
+    );
+    expect(response.headers.get('X-Remix-Replace')).toBe('true');
+  });
+});
+
+describe('canonical category addresses', () => {
+  it('answers the one spelling the site links to, keeping prefix and query', () => {
+    expect(categoryPath('Rings')).toBe('/category/Rings');
+    expect(categoryPath('Rings', 'withgemstone')).toBe('/category/Rings/withgemstone');
+    expect(redirectToCanonical(new Request('http://x/category/Rings'), '/category/Rings')).toBeNull();
+    expect(
+      redirectToCanonical(new Request('http://x/en-in/category/rings?filter=with'), '/category/Rings'),
+    ).toBe('/en-in/category/Rings?filter=with');
+    expect(
+      redirectToCanonical(
+        new Request('http://x/category/RINGS/WithGemstone'),
+        categoryPath('Rings', 'withgemstone'),
+      ),
+    ).toBe('/category/Rings/withgemstone');
+  });
+});

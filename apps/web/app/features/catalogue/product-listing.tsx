@@ -1,0 +1,107 @@
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigation } from 'react-router';
+import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import type { Product } from '@catalogue/shared/schemas/product';
+import { Pagination } from '~/components/ui/pagination';
+import { Spinner } from '~/components/ui/spinner';
+import { pageHref } from '~/features/catalogue/listing-url';
+import { ProductGrid } from '~/features/catalogue/product-grid';
+import { useLoginGate } from '~/features/catalogue/use-login-gate';
+
+/** What a listing loader hands its page: one page of products, or the fact that loading failed. */
+export type ListingData =
+  | { status: 'ok'; products: Product[]; currentPage: number; totalPages: number; totalItems: number }
+  | { status: 'error' };
+
+/** Spec §2.5: after a page change the grid scrolls smoothly into view, 100 ms later. */
+function useScrollToGridOnPageChange(grid: RefObject<HTMLElement | null>, page: number) {
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    const timer = window.setTimeout(() => {
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      grid.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    }, TIMINGS_MS.scrollToGridDelay);
+    return () => window.clearTimeout(timer);
+  }, [grid, page]);
+}
+
+type ProductListingProps = {
+  title: string;
+  tagline?: string;
+  data: ListingData;
+  /** The failure text differs per page in the spec's error catalogue. */
+  failedText: string;
+  /** Category pages show their failure in red (spec §8). */
+  isFailureRed?: boolean;
+  /** Filter tabs and the like, between the heading and the grid. */
+  controls?: ReactNode;
+  /** A picture or other block beside the heading. */
+  media?: ReactNode;
+};
+
+/** The shared frame of shop-all, category, subcategory and all-designs pages. */
+export function ProductListing({
+  title,
+  tagline,
+  data,
+  failedText,
+  isFailureRed = false,
+  controls,
+  media,
+}: ProductListingProps) {
+  const { t } = useTranslation('catalogue');
+  const location = useLocation();
+  const navigation = useNavigation();
+  const guardPageLink = useLoginGate();
+  const grid = useRef<HTMLDivElement>(null);
+  const page = data.status === 'ok' ? data.currentPage : 1;
+  useScrollToGridOnPageChange(grid, page);
+
+  // Another page or filter of this same listing is on its way.
+  const isLoading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const search = new URLSearchParams(location.search);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <header className={media ? 'mb-8 grid items-center gap-6 md:grid-cols-[1fr_minmax(0,22rem)]' : 'mb-8'}>
+        <div>
+          <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{title}</h1>
+          {tagline ? <p className="mt-3 max-w-3xl text-gray-700">{tagline}</p> : null}
+        </div>
+        {media}
+      </header>
+      {controls}
+      <div ref={grid} className="relative scroll-mt-24" aria-busy={isLoading}>
+        {isLoading ? (
+          <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-24">
+            <Spinner size="lg" label={t('listing.loading')} />
+          </div>
+        ) : null}
+        {data.status === 'error' ? (
+          <p
+            role="alert"
+            className={`py-16 text-center text-lg ${isFailureRed ? 'text-red-700' : 'text-gray-800'}`}
+          >
+            {failedText}
+          </p>
+        ) : data.products.length === 0 ? (
+          <p className="py-16 text-center text-lg text-gray-700">{t('listing.empty')}</p>
+        ) : (
+          <ProductGrid products={data.products} />
+        )}
+      </div>
+      {data.status === 'ok' ? (
+        <div className="mt-10" onClickCapture={guardPageLink}>
+          <Pagination
+            currentPage={data.currentPage}
+            totalPages={data.totalPages}
+            hrefFor={(p) => pageHref(location.pathname, search, p)}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
