@@ -29,6 +29,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
 import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(mediaRoutes);
+  await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(seoRoutes);

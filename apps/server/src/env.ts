@@ -48,6 +48,8 @@ const envSchema = z.object({
     .transform((v) => v.toLowerCase()),
   /** URLs per sitemap file before /sitemap.xml becomes an index (the protocol allows 50,000). */
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
+  /** How long one instance may serve a cached catalogue list; its own writes clear it at once. 0 = no cache. */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString,

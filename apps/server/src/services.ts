@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createCatalogueService } from './modules/products/products.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
 import { createBlogService } from './modules/blogs/blogs.service.ts';
@@ -46,6 +47,12 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
   return {
     ...base,
     media,
+    catalogue: createCatalogueService({
+      db: deps.database.db,
+      media,
+      events,
+      cacheTtlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
+    }),
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
     sitemap: createSitemapService({
       database: deps.database,

@@ -7,7 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
 import type { MediaStore } from './media-store.ts';
-import { deleteMediaIfUnreferenced, findMediaById, insertMedia } from './media.repository.ts';
+import {
+  deleteMediaIfUnreferenced,
+  findMediaById,
+  insertMedia,
+  listExistingMediaIds,
+} from './media.repository.ts';
 import { renderPlaceholder, renderVariant, VARIANT_MIME, variantName, type VariantSpec } from './variants.ts';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Only image files are allowed (JPEG, PNG, etc.)';
@@ -181,6 +186,11 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       memory.deleteWhere((key) => key.startsWith(variantPrefix(mediaId)));
       await store.remove(storageKey);
       await store.removePrefix(`${variantPrefix(mediaId)}-`);
+    },
+
+    /** Which of these ids are stored media items (malformed ids never are). */
+    async listExisting(mediaIds: string[]): Promise<Set<string>> {
+      return listExistingMediaIds(db, [...new Set(mediaIds.filter(isId).map((id) => id.toLowerCase()))]);
     },
 
     /** The ETag a variant will carry; computable without any I/O, for If-None-Match. */

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import { LruCache } from '../../lib/lru-cache.ts';
+
+/**
+ * A read answer kept with its JSON and ETag. The JSON goes through the response schema once, when
+ * first sent, so a column that is not in the schema can never reach a client, and a hot page costs
+ * no serialisation at all afterwards.
+ */
+export class Answer<T> {
+  #json: string | null = null;
+  #etag: string | null = null;
+
+  constructor(
+    readonly value: T,
+    private readonly schema: z.ZodType<unknown>,
+  ) {}
+
+  get json(): string {
+    this.#json ??= JSON.stringify(this.schema.parse(this.value));
+    return this.#json;
+  }
+
+  get etag(): string {
+    this.#etag ??= `W/"${crypto.createHash('sha1').update(this.json).digest('base64url')}"`;
+    return this.#etag;
+  }
+}
+
+/** Rough bytes per product held (objects plus their JSON), to keep the cache inside its budget. */
+const BYTES_PER_PRODUCT = 1200;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The catalogue's read cache: per process, short-lived (the TTL bounds how stale another
+ * instance's copy can be) and emptied at once by a write on this instance. A load that was already
+ * running when a write happened is answered to its caller but not stored.
+ */
+export class CatalogueCache {
+  readonly enabled: boolean;
+  #generation = 0;
+  readonly #entries: LruCache<string, unknown>;
+  readonly #inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>();
+
+  constructor(options: { ttlMs: number; sizeOf: (value: unknown) => number }) {
+    this.enabled = options.ttlMs > 0;
+    this.#entries = new LruCache<string, unknown>({
+      maxEntries: 20_000,
+      maxSize: MAX_BYTES,
+      sizeOf: options.sizeOf,
+      ttlMs: options.ttlMs,
+    });
+  }
+
+  /** The cached value for `key`, or the result of `load`, shared by concurrent callers. */
+  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) return hit as T;
+    const running = this.#inFlight.get(key);
+    if (running && running.generation === this.#generation) return running.promise as Promise<T>;
+
+    const generation = this.#generation;
+    const promise = load().then((value) => {
+      if (generation === this.#generation) this.#entries.set(key, value);
+      return value;
+    });
+    this.#inFlight.set(key, { generation, promise });
+    const forget = () => {
+      if (this.#inFlight.get(key)?.promise === promise) this.#inFlight.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#inFlight.clear();
+  }
+}
+
+/** Size estimate for cache entries: answers and arrays of products count per product. */
+export function estimateSize(value: unknown): number {
+  const inner = value instanceof Answer ? (value.value as unknown) : value;
+  if (Array.isArray(inner)) return 200 + inner.length * BYTES_PER_PRODUCT;
+  if (inner && typeof inner === 'object' && 'products' in inner && Array.isArray(inner.products)) {
+    return 200 + inner.products.length * BYTES_PER_PRODUCT;
+  }
+  if (inner && typeof inner === 'object' && 'keys' in inner && Array.isArray(inner.keys)) {
+    return 200 + inner.keys.length * 120;
+  }
+  return BYTES_PER_PRODUCT;
+}

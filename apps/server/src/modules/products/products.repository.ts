@@ -1,0 +1,381 @@
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
+import type { Db, Tx } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+
+export type ProductRow = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  subcategory: string;
+  code: string;
+  price: number;
+  imageUrl: string | null;
+  mediaId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A listing: every product, one category, or one category and subcategory. */
+export type Scope = { category?: Category; subcategory?: Subcategory };
+
+/** A position in the newest-first order: `created_at` to the microsecond (as text), then `id`. */
+export type SortKey = { createdAt: string; id: string };
+
+const columns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  subcategory: products.subcategory,
+  code: products.code,
+  price: products.price,
+  imageUrl: products.imageUrl,
+  mediaId: products.mediaId,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+
+function scopeWhere(scope: Scope): SQL | undefined {
+  return and(
+    scope.category ? eq(products.category, scope.category) : undefined,
+    scope.subcategory ? eq(products.subcategory, scope.subcategory) : undefined,
+  );
+}
+
+/** Escapes `\`, `%` and `_` so user text is matched literally by ILIKE (backslash is its escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A row-value comparison the (created_at DESC, id DESC) indexes answer as a range scan. */
+const atOrAfter = (key: SortKey) =>
+  sql`(${products.createdAt}, ${products.id}) <= (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+const after = (key: SortKey) =>
+  sql`(${products.createdAt}, ${products.id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+
+export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | null> {
+  const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Case-insensitive, as the unique index is. */
+export async function findProductIdByCode(db: Db | Tx, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`lower(${products.code}) = lower(${code})`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function listNewest(db: Db, scope: Scope, limit: number): Promise<ProductRow[]> {
+  return db
+    .select(columns)
+    .from(products)
+    .where(scopeWhere(scope))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+}
+
+/** Plain OFFSET paging: for admin searches and as the reference the keyset path is tested against. */
+export async function listByOffset(
+  db: Db,
+  scope: Scope,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = scopeWhere(scope);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(products)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The size of a listing and the sort key of every `every`-th product in it (rows 0, every, 2·every…),
+ * from one pass over the index. With these a deep page starts at a known key instead of walking and
+ * discarding every row before it (ARCHITECTURE.md, Known costs).
+ */
+export async function listPageBoundaries(
+  db: Db,
+  scope: Scope,
+  every: number,
+): Promise<{ total: number; keys: SortKey[] }> {
+  const where = scopeWhere(scope);
+  const result = await db.execute<{ created_at: string; id: string; total: number | string }>(sql`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+           id::text AS id, total::int AS total
+    FROM (
+      SELECT created_at, id,
+             row_number() OVER (ORDER BY created_at DESC, id DESC) AS rn,
+             count(*) OVER () AS total
+      FROM ${products}
+      ${where ? sql`WHERE ${where}` : sql``}
+    ) numbered
+    WHERE (rn - 1) % ${every} = 0
+    ORDER BY rn`);
+  const keys = result.rows.map((r) => ({ createdAt: r.created_at, id: r.id }));
+  return { total: Number(result.rows[0]?.total ?? 0), keys };
+}
+
+/** `limit` products of a listing starting `skip` rows after the product at `key` (itself included). */
+export async function listFromKey(
+  db: Db,
+  scope: Scope,
+  key: SortKey,
+  skip: number,
+  limit: number,
+): Promise<ProductRow[]> {
+  return db
+    .select(columns)
+    .from(products)
+    .where(and(scopeWhere(scope), atOrAfter(key)))
+    .orderBy(...NEWEST_FIRST)
+    .offset(skip)
+    .limit(limit);
+}
+
+/** The same category as `product`, the products just older than it first, wrapping to the newest. */
+export async function listNeighbours(db: Db, product: ProductRow, limit: number): Promise<ProductRow[]> {
+  const key = { createdAt: product.createdAt.toISOString(), id: product.id };
+  const sameCategory = and(eq(products.category, product.category), ne(products.id, product.id));
+  const older = await db
+    .select(columns)
+    .from(products)
+    .where(and(sameCategory, after(key)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  if (older.length >= limit) return older;
+  const newest = await db
+    .select(columns)
+    .from(products)
+    .where(sameCategory)
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  const seen = new Set(older.map((r) => r.id));
+  return [...older, ...newest.filter((r) => !seen.has(r.id))].slice(0, limit);
+}
+
+/**
+ * Header search, in three small indexed queries rather than one ranked scan of every match:
+ * the exact code, then names or codes that start with the text, then those that contain it,
+ * each newest first and capped, merged by the caller.
+ */
+export async function searchProducts(
+  db: Db,
+  text: string,
+  limit: number,
+): Promise<{ exact: ProductRow[]; prefix: ProductRow[]; contains: ProductRow[] }> {
+  const escaped = escapeLike(text);
+  const prefix = `${escaped}%`;
+  const contains = `%${escaped}%`;
+  const [exact, starts, anywhere] = await Promise.all([
+    db
+      .select(columns)
+      .from(products)
+      .where(sql`lower(${products.code}) = lower(${text})`)
+      .limit(1),
+    db
+      .select(columns)
+      .from(products)
+      .where(or(ilike(products.name, prefix), ilike(products.code, prefix)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit),
+    db
+      .select(columns)
+      .from(products)
+      .where(or(ilike(products.name, contains), ilike(products.code, contains)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit),
+  ]);
+  return { exact, prefix: starts, contains: anywhere };
+}
+
+/**
+ * The admin list's search: name or code contain the text (trigram indexes), or the category or
+ * subcategory does. Those two have a handful of values, so the caller matches them in memory and
+ * passes the values, which keeps the condition indexable.
+ */
+export async function searchAdminPage(
+  db: Db,
+  search: { text: string; categories: string[]; subcategories: string[] },
+  offset: number,
+  limit: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const contains = `%${escapeLike(search.text)}%`;
+  const where = or(
+    ilike(products.name, contains),
+    ilike(products.code, contains),
+    search.categories.length ? inArray(products.category, search.categories) : undefined,
+    search.subcategories.length ? inArray(products.subcategory, search.subcategories) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(products)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every product, newest first, a chunk at a time (keyset), for the full-catalogue answer. */
+export async function* streamNewest(db: Db, chunk: number): AsyncGenerator<ProductRow[]> {
+  let key: SortKey | null = null;
+  for (;;) {
+    const rows: ProductRow[] = await db
+      .select(columns)
+      .from(products)
+      .where(key ? after(key) : undefined)
+      .orderBy(...NEWEST_FIRST)
+      .limit(chunk);
+    if (rows.length) yield rows;
+    if (rows.length < chunk) return;
+    const last = rows[rows.length - 1]!;
+    // Milliseconds are enough here: `after` with a truncated time could only repeat rows created in
+    // the same millisecond, so the key is read back at full precision instead.
+    key = await readSortKey(db, last.id);
+    if (!key) return;
+  }
+}
+
+async function readSortKey(db: Db, id: string): Promise<SortKey | null> {
+  const result = await db.execute<{ created_at: string }>(sql`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+    FROM ${products} WHERE id = ${id}`);
+  const createdAt = result.rows[0]?.created_at;
+  return createdAt ? { createdAt, id } : null;
+}
+
+export type ProductValues = {
+  name: string;
+  description: string;
+  category: Category;
+  subcategory: Subcategory;
+  code: string;
+  price?: number;
+  imageUrl?: string | null;
+  mediaId?: string | null;
+};
+
+export async function insertProduct(db: Db | Tx, values: ProductValues): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning(columns);
+  return row!;
+}
+
+/** Updates and answers the row before and after, or null when it does not exist. */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  values: Partial<ProductValues>,
+): Promise<{ before: ProductRow; after: ProductRow } | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(columns).from(products).where(eq(products.id, id)).for('update');
+    if (!before) return null;
+    const [updated] = await tx
+      .update(products)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(products.id, id))
+      .returning(columns);
+    return { before, after: updated! };
+  });
+}
+
+/** Deletes and answers the removed row (its image may then be released), or null. */
+export async function deleteProduct(db: Db, id: string): Promise<ProductRow | null> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning(columns);
+  return row ?? null;
+}
+
+export type ExistingCode = { id: string; mediaId: string | null };
+
+/** Products whose code (case-insensitively) is one of `lowerCodes`, keyed by the lower-cased code. */
+export async function findByCodes(
+  db: Db | Tx,
+  lowerCodes: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, ExistingCode>> {
+  if (!lowerCodes.length) return new Map();
+  const result = await db.execute<{ id: string; code: string; media_id: string | null }>(sql`
+    SELECT id::text AS id, lower(code) AS code, media_id::text AS media_id FROM ${products}
+    WHERE lower(code) IN (SELECT jsonb_array_elements_text(${JSON.stringify(lowerCodes)}::jsonb))
+    ${options.lock ? sql`FOR UPDATE` : sql``}`);
+  return new Map(result.rows.map((r) => [r.code, { id: r.id, mediaId: r.media_id }]));
+}
+
+export type ImportCreate = {
+  name: string;
+  code: string;
+  description: string;
+  category: string;
+  subcategory: string;
+  imageUrl: string | null;
+  mediaId: string | null;
+};
+
+/** `description` or the image null: keep what the product has. */
+export type ImportUpdate = {
+  id: string;
+  name: string;
+  code: string;
+  description: string | null;
+  category: string;
+  subcategory: string;
+  hasImage: boolean;
+  imageUrl: string | null;
+  mediaId: string | null;
+};
+
+const IMPORT_CHUNK = 2000;
+
+/**
+ * Writes an import inside the caller's transaction: set-based statements of a few thousand rows
+ * each (one JSON parameter per statement), not one statement per row. New products keep the
+ * sheet's order: each is a microsecond newer than the row above it.
+ */
+export async function writeImport(tx: Tx, creates: ImportCreate[], updates: ImportUpdate[]): Promise<void> {
+  for (let start = 0; start < updates.length; start += IMPORT_CHUNK) {
+    const chunk = JSON.stringify(updates.slice(start, start + IMPORT_CHUNK));
+    await tx.execute(sql`
+      UPDATE ${products} AS p SET
+        name = u.name,
+        code = u.code,
+        description = COALESCE(u.description, p.description),
+        category = u.category,
+        subcategory = u.subcategory,
+        image_url = CASE WHEN u."hasImage" THEN u."imageUrl" ELSE p.image_url END,
+        media_id = CASE WHEN u."hasImage" THEN u."mediaId" ELSE p.media_id END,
+        updated_at = now()
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS u(
+        id uuid, name text, code text, description text, category text, subcategory text,
+        "hasImage" boolean, "imageUrl" text, "mediaId" uuid)
+      WHERE p.id = u.id`);
+  }
+  for (let start = 0; start < creates.length; start += IMPORT_CHUNK) {
+    const chunk = JSON.stringify(
+      creates.slice(start, start + IMPORT_CHUNK).map((c, i) => ({ ...c, ord: start + i })),
+    );
+    await tx.execute(sql`
+      INSERT INTO ${products} (name, code, description, category, subcategory, image_url, media_id, created_at, updated_at)
+      SELECT r.name, r.code, r.description, r.category, r.subcategory, r."imageUrl", r."mediaId",
+             now() + r.ord * interval '1 microsecond', now()
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(
+        name text, code text, description text, category text, subcategory text,
+        "imageUrl" text, "mediaId" uuid, ord int)
+      ORDER BY r.ord`);
+  }
+}

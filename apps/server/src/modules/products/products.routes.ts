@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_PAGE_LIMIT, PAGE_SIZE, PRODUCT_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
+import { AppError } from '@catalogue/shared/errors';
+import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
+import { pageQuery } from '@catalogue/shared/schemas/pagination';
+import {
+  PRODUCT_MESSAGES,
+  productPageSchema,
+  productSavedSchema,
+  productSchema,
+  productSearchQuerySchema,
+} from '@catalogue/shared/schemas/product';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importResultSchema,
+} from '@catalogue/shared/schemas/product-import';
+import { sendCachedJson } from '../../lib/http-cache.ts';
+import { readForm } from './multipart-form.ts';
+
+const productList = z.array(productSchema);
+const idParams = z.object({ id: z.string() });
+const categoryParams = z.object({ category: z.string() });
+const subcategoryParams = z.object({ category: z.string(), subcategory: z.string() });
+const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** `?limit=8`: a positive whole number (capped at 100); anything else means "every product". */
+const limitQuery = z.object({
+  limit: z
+    .unknown()
+    .optional()
+    .transform((v) =>
+      typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) && Number(v) >= 1
+        ? Math.min(Number(v), MAX_PAGE_LIMIT)
+        : undefined,
+    ),
+});
+
+const textQuery = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const categoryPageQuery = pageQuery(PAGE_SIZE.category).extend({
+  filter: z.unknown().optional().transform(textQuery),
+});
+const adminPageQuery = pageQuery(PAGE_SIZE.adminProducts).extend({
+  search: z.unknown().optional().transform(textQuery),
+});
+const importQuery = z.object({
+  dryRun: z
+    .unknown()
+    .optional()
+    .transform((v) => typeof v === 'string' && /^(1|true|yes)$/i.test(v.trim())),
+});
+
+/** `/api/products` (API-CONTRACT.md, Products and Import). */
+export async function productRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const catalogue = app.services.catalogue;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Every product (or the newest `limit`), newest first; revalidate with ETag',
+        querystring: limitQuery,
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await catalogue.answers.all(request.query.limit)),
+  );
+
+  app.get(
+    '/paginated',
+    {
+      schema: {
+        summary: 'A page of all products',
+        querystring: pageQuery(PAGE_SIZE.shopAll),
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request, reply) => sendCachedJson(request, reply, await catalogue.answers.page(request.query)),
+  );
+
+  app.get(
+    '/category/:category/paginated',
+    {
+      schema: {
+        summary: 'A page of one category; filter=with|without narrows to a subcategory',
+        params: categoryParams,
+        querystring: categoryPageQuery,
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        await catalogue.answers.categoryPage({ ...request.query, category: request.params.category }),
+      ),
+  );
+
+  app.get(
+    '/categorys/:category/subcategory/:subcategory/paginated',
+    {
+      schema: {
+        summary: 'A page of one category and subcategory',
+        params: subcategoryParams,
+        querystring: pageQuery(PAGE_SIZE.category),
+        response: { 200: productPageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        await catalogue.answers.subcategoryPage({ ...request.query, ...request.params }),
+      ),
+  );
+
+  app.get(
+    '/category/:category',
+    {
+      schema: {
+        summary: 'The newest 100 of a category',
+        params: categoryParams,
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await catalogue.answers.categoryList(request.params.category)),
+  );
+
+  app.get(
+    '/categorys/:category/subcategory/:subcategory',
+    {
+      schema: {
+        summary: 'The newest 100 of a category and subcategory',
+        params: subcategoryParams,
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        await catalogue.answers.categoryList(request.params.category, request.params.subcategory),
+      ),
+  );
+
+  app.get(
+    '/product',
+    {
+      schema: {
+        summary: 'Search by name or code (literal, case-insensitive), at most 50',
+        querystring: productSearchQuerySchema,
+        response: { 200: productList, 400: errorBody },
+      },
+    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await catalogue.answers.search(request.query.search ?? '')),
+  );
+
+  app.get(
+    '/single/:id',
+    {
+      schema: { summary: 'One product', params: idParams, response: { 200: productSchema, 404: errorBody } },
+    },
+    async (request) => {
+      const product = await catalogue.getById(request.params.id);
+      if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+      return product;
+    },
+  );
+
+  app.get(
+    '/admin/paginated',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Admin product list: a page, optionally searched by name, code, category or subcategory',
+        querystring: adminPageQuery,
+        response: { 200: productPageSchema, ...adminErrors },
+      },
+    },
+    async (request) => catalogue.adminPage(request.query),
+  );
+
+  app.post(
+    '/admin/add',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Add a product (multipart: image, name, description, category, subcategory, code)',
+        consumes: ['multipart/form-data'],
+        response: { 201: productSavedSchema, ...adminErrors, 409: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, { fileField: 'image', maxFileBytes: PRODUCT_IMAGE_MAX_BYTES });
+      const product = await catalogue.createProduct({ fields: form.fields, image: form.file });
+      return reply.code(201).send({ message: PRODUCT_MESSAGES.added, product });
+    },
+  );
+
+  app.put(
+    '/admin/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Edit a product (multipart; the image is optional and kept when absent)',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParams,
+        response: {
+          200: productSavedSchema,
+          ...adminErrors,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, { fileField: 'image', maxFileBytes: PRODUCT_IMAGE_MAX_BYTES });
+      const product = await catalogue.updateProduct(request.params.id, {
+        fields: form.fields,
+        image: form.file,
+      });
+      return { message: PRODUCT_MESSAGES.updated, product };
+    },
+  );
+
+  app.delete(
+    '/admin/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Delete a product; its image goes when nothing else uses it',
+        params: idParams,
+        response: { 200: messageBody, ...adminErrors, 404: errorBody },
+      },
+    },
+    async (request) => {
+      await catalogue.deleteProduct(request.params.id);
+      return { message: PRODUCT_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/admin/uploadexcel',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'Bulk import from .xlsx or .xls (multipart: file); ?dryRun=1 writes nothing',
+        consumes: ['multipart/form-data'],
+        querystring: importQuery,
+        response: { 200: importResultSchema, ...adminErrors, 409: errorBody, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, { fileField: null, maxFileBytes: IMPORT_MAX_BYTES });
+      if (!form.file) throw new AppError('BAD_REQUEST', IMPORT_MESSAGES.noFile);
+      if (form.file.data.length > IMPORT_MAX_BYTES) {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The file is too large (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
+        );
+      }
+      return catalogue.importProducts(form.file.data, { dryRun: request.query.dryRun });
+    },
+  );
+}

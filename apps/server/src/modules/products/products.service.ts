@@ -1,0 +1,504 @@
+import {
+  CATEGORIES,
+  parseCategory,
+  parseSubcategory,
+  SUBCATEGORIES,
+  subcategoryForFilter,
+  type Category,
+  type Subcategory,
+} from '@catalogue/shared/domain/categories';
+import {
+  MAX_PAGE_LIMIT,
+  MAX_SEARCH_LENGTH,
+  MAX_SEARCH_RESULTS,
+  MAX_UNPAGED_CATEGORY,
+  PRODUCT_IMAGE_MAX_BYTES,
+} from '@catalogue/shared/domain/limits';
+import { AppError } from '@catalogue/shared/errors';
+import { isId } from '@catalogue/shared/schemas/common';
+import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
+import {
+  checkProductFields,
+  PRODUCT_MESSAGES,
+  productPageSchema,
+  productSchema,
+  type Product,
+  type ProductFields,
+  type ProductPage,
+} from '@catalogue/shared/schemas/product';
+import {
+  IMPORT_MAX_REPORTED_ERRORS,
+  IMPORT_MAX_ROWS,
+  type ImportError,
+  type ImportResult,
+} from '@catalogue/shared/schemas/product-import';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { MediaService } from '../media/media.service.ts';
+import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
+import { mapColumns, validateRows, type ImportRow } from './product-import.ts';
+import {
+  deleteProduct,
+  findByCodes,
+  findProductById,
+  findProductIdByCode,
+  insertProduct,
+  listByOffset,
+  listFromKey,
+  listNeighbours,
+  listNewest,
+  listPageBoundaries,
+  searchAdminPage,
+  searchProducts,
+  streamNewest,
+  updateProduct,
+  writeImport,
+  type ImportCreate,
+  type ImportUpdate,
+  type ProductRow,
+  type Scope,
+  type SortKey,
+} from './products.repository.ts';
+import { readFirstSheet } from './spreadsheet.ts';
+
+/**
+ * Every `PAGE_KEY_EVERY`-th sort key of a listing is remembered, so any page starts with an index
+ * range scan from the nearest remembered key and skips fewer than this many rows. 16 is the
+ * storefront's page size, so its pages start exactly on a key.
+ */
+const PAGE_KEY_EVERY = 16;
+
+const productListSchema = z.array(productSchema);
+
+export type ListPageInput = { page: number; limit: number };
+export type ImageUpload = { data: Buffer };
+
+type ScopeIndex = { total: number; keys: SortKey[] };
+
+const clampPage = (n: number) => (Number.isSafeInteger(n) && n >= 1 ? n : 1);
+const clampLimit = (n: number, fallback: number) =>
+  Number.isSafeInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE_LIMIT) : fallback;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const codeTaken = (code: string) => new AppError('CONFLICT', `A product with code ${code} already exists`);
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** The slice of the domain events the catalogue uses (its caches and the sitemap listen to it). */
+export type CatalogueEvents = {
+  on(event: 'catalogue:changed', listener: () => void): unknown;
+  emit(event: 'catalogue:changed'): unknown;
+};
+
+export function createCatalogueService(deps: {
+  db: Db;
+  media: MediaService;
+  events: CatalogueEvents;
+  /** 0 turns every read cache off (each read goes to the database). */
+  cacheTtlMs: number;
+}) {
+  const { db, media, events } = deps;
+  const cache = new CatalogueCache({ ttlMs: deps.cacheTtlMs, sizeOf: estimateSize });
+  events.on('catalogue:changed', () => cache.clear());
+
+  function toProduct(row: ProductRow): Product {
+    const url = row.mediaId ? media.urlOf(row.mediaId) : row.imageUrl;
+    return {
+      _id: row.id,
+      name: row.name,
+      description: row.description,
+      category: row.category as Category,
+      subcategory: row.subcategory as Subcategory,
+      code: row.code,
+      price: row.price,
+      imageUrl: url ?? null,
+      imageurl: url ?? null,
+      cloudinaryId: row.mediaId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  const scopeKey = (scope: Scope) => `${scope.category ?? '*'}/${scope.subcategory ?? '*'}`;
+
+  function scopeIndex(scope: Scope): Promise<ScopeIndex> {
+    return cache.getOrLoad(`index|${scopeKey(scope)}`, () => listPageBoundaries(db, scope, PAGE_KEY_EVERY));
+  }
+
+  async function loadPage(scope: Scope, page: number, limit: number): Promise<ProductPage> {
+    const offset = (page - 1) * limit;
+    if (!cache.enabled) {
+      const { rows, total } = await listByOffset(db, scope, offset, limit);
+      return {
+        products: rows.map(toProduct),
+        currentPage: page,
+        totalPages: totalPagesOf(total, limit),
+        totalItems: total,
+      };
+    }
+    const index = await scopeIndex(scope);
+    const base = { currentPage: page, totalPages: totalPagesOf(index.total, limit), totalItems: index.total };
+    if (offset >= index.total) return { products: [], ...base };
+    const slot = Math.floor(offset / PAGE_KEY_EVERY);
+    const rows = await listFromKey(db, scope, index.keys[slot]!, offset - slot * PAGE_KEY_EVERY, limit);
+    return { products: rows.map(toProduct), ...base };
+  }
+
+  function pageAnswer(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+  ): Promise<Answer<ProductPage>> {
+    const page = clampPage(input.page);
+    const limit = clampLimit(input.limit, defaultLimit);
+    return cache.getOrLoad(
+      `page|${scopeKey(scope)}|${page}|${limit}`,
+      async () => new Answer(await loadPage(scope, page, limit), productPageSchema),
+    );
+  }
+
+  const emptyPage = (input: ListPageInput) =>
+    new Answer<ProductPage>(
+      { products: [], currentPage: clampPage(input.page), totalPages: 1, totalItems: 0 },
+      productPageSchema,
+    );
+
+  /** Category pages: unknown names answer an empty page (the storefront shows 'No Products Found'). */
+  function categoryScope(category: string, subcategory: Subcategory | null): Scope | null {
+    const parsed = parseCategory(category);
+    if (!parsed) return null;
+    return subcategory ? { category: parsed, subcategory } : { category: parsed };
+  }
+
+  const answers = {
+    /** `GET /api/products`: the newest `limit`, or every product when no limit is given. */
+    all(limit?: number): Promise<Answer<Product[]>> {
+      const n = limit === undefined ? null : clampLimit(limit, MAX_PAGE_LIMIT);
+      return cache.getOrLoad(`all|${n ?? '*'}`, async () => {
+        if (n !== null) return new Answer((await listNewest(db, {}, n)).map(toProduct), productListSchema);
+        const all: Product[] = [];
+        for await (const rows of streamNewest(db, 1000)) for (const row of rows) all.push(toProduct(row));
+        return new Answer(all, productListSchema);
+      });
+    },
+
+    page(input: ListPageInput): Promise<Answer<ProductPage>> {
+      return pageAnswer({}, input, 16);
+    },
+
+    async categoryPage(input: ListPageInput & { category: string; filter?: string | null }) {
+      const scope = categoryScope(input.category, subcategoryForFilter(input.filter));
+      return scope ? pageAnswer(scope, input, 16) : emptyPage(input);
+    },
+
+    async subcategoryPage(input: ListPageInput & { category: string; subcategory: string }) {
+      const subcategory = parseSubcategory(input.subcategory);
+      const scope = subcategory ? categoryScope(input.category, subcategory) : null;
+      return scope ? pageAnswer(scope, input, 16) : emptyPage(input);
+    },
+
+    /** The unpaged category arrays: the newest, capped. */
+    async categoryList(category: string, subcategory?: string): Promise<Answer<Product[]>> {
+      const sub = subcategory === undefined ? null : parseSubcategory(subcategory);
+      const scope = subcategory !== undefined && !sub ? null : categoryScope(category, sub);
+      if (!scope) return new Answer([], productListSchema);
+      return cache.getOrLoad(`list|${scopeKey(scope)}`, async () => {
+        const first = await pageAnswer(scope, { page: 1, limit: MAX_UNPAGED_CATEGORY }, MAX_UNPAGED_CATEGORY);
+        return new Answer(first.value.products, productListSchema);
+      });
+    },
+
+    /**
+     * Header search: name or code contains the text, taken literally, case-insensitive. The exact
+     * code first, then names or codes starting with the text, then the rest; newest first within each.
+     */
+    async search(raw: string): Promise<Answer<Product[]>> {
+      const text = raw.trim();
+      if (!text) return new Answer([], productListSchema);
+      if ([...text].length > MAX_SEARCH_LENGTH) {
+        throw new AppError('BAD_REQUEST', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+      }
+      return cache.getOrLoad(`search|${text}`, async () => {
+        const found = await searchProducts(db, text, MAX_SEARCH_RESULTS);
+        const seen = new Set<string>();
+        const ranked: ProductRow[] = [];
+        for (const row of [...found.exact, ...found.prefix, ...found.contains]) {
+          if (seen.has(row.id)) continue;
+          seen.add(row.id);
+          ranked.push(row);
+        }
+        return new Answer(ranked.slice(0, MAX_SEARCH_RESULTS).map(toProduct), productListSchema);
+      });
+    },
+  };
+
+  async function getById(id: string): Promise<Product | null> {
+    if (!isId(id)) return null;
+    return cache.getOrLoad(`id|${id.toLowerCase()}`, async () => {
+      const row = await findProductById(db, id);
+      return row ? toProduct(row) : null;
+    });
+  }
+
+  function badFields(fields: Record<string, unknown>): ProductFields {
+    const checked = checkProductFields(fields);
+    if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message, checked.issues);
+    return checked.value;
+  }
+
+  function changed() {
+    events.emit('catalogue:changed');
+  }
+
+  /** Releases images that a write replaced or orphaned; a failure here must not fail the write. */
+  async function releaseAll(ids: Array<string | null | undefined>) {
+    for (const id of new Set(ids)) if (id) await media.release(id).catch(() => {});
+  }
+
+  return {
+    answers,
+
+    /** Every product (or the newest `limit`), newest first. */
+    async listAll(options: { limit?: number } = {}): Promise<Product[]> {
+      return (await answers.all(options.limit)).value;
+    },
+
+    async listPage(input: ListPageInput): Promise<ProductPage> {
+      return (await answers.page(input)).value;
+    },
+
+    /** `filter`: 'with' → withgemstone, 'without' → withoutgemstone, anything else → all. */
+    async listCategoryPage(
+      input: ListPageInput & { category: string; filter?: string | null },
+    ): Promise<ProductPage> {
+      return (await answers.categoryPage(input)).value;
+    },
+
+    async listSubcategoryPage(
+      input: ListPageInput & { category: string; subcategory: string },
+    ): Promise<ProductPage> {
+      return (await answers.subcategoryPage(input)).value;
+    },
+
+    async search(text: string): Promise<Product[]> {
+      return (await answers.search(text)).value;
+    },
+
+    /** null for unknown and for malformed ids. */
+    getById,
+
+    /** More from the same category, never the product itself: those just older first, then the newest. */
+    async listRelated(product: Product, limit: number): Promise<Product[]> {
+      const n = clampLimit(limit, 4);
+      return cache.getOrLoad(`related|${product._id}|${n}`, async () => {
+        const row = isId(product._id) ? await findProductById(db, product._id) : null;
+        return row ? (await listNeighbours(db, row, n)).map(toProduct) : [];
+      });
+    },
+
+    /** The admin list: fresh from the database (never cached), optional literal search. */
+    async adminPage(input: ListPageInput & { search?: string | undefined }): Promise<ProductPage> {
+      const page = clampPage(input.page);
+      const limit = clampLimit(input.limit, 10);
+      const text = (input.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+      const offset = (page - 1) * limit;
+      const lower = text.toLowerCase();
+      const { rows, total } = text
+        ? await searchAdminPage(
+            db,
+            {
+              text,
+              categories: CATEGORIES.filter((c) => c.toLowerCase().includes(lower)),
+              subcategories: SUBCATEGORIES.filter((s) => s.includes(lower)),
+            },
+            offset,
+            limit,
+          )
+        : await listByOffset(db, {}, offset, limit);
+      return {
+        products: rows.map(toProduct),
+        currentPage: page,
+        totalPages: totalPagesOf(total, limit),
+        totalItems: total,
+      };
+    },
+
+    /** Spec §5 "Add product": every field and an image are required. */
+    async createProduct(input: {
+      fields: Record<string, unknown>;
+      image: ImageUpload | null;
+    }): Promise<Product> {
+      const fields = badFields(input.fields);
+      if (!input.image) throw new AppError('BAD_REQUEST', PRODUCT_MESSAGES.imageRequired);
+      const { id: mediaId } = await media.ingestImage(input.image.data, {
+        maxBytes: PRODUCT_IMAGE_MAX_BYTES,
+        tooLargeMessage: PRODUCT_MESSAGES.imageTooLarge,
+      });
+      try {
+        if (await findProductIdByCode(db, fields.code)) throw codeTaken(fields.code);
+        const row = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        changed();
+        return toProduct(row);
+      } catch (error) {
+        await releaseAll([mediaId]);
+        throw isUniqueViolation(error) ? codeTaken(fields.code) : error;
+      }
+    },
+
+    /** Spec §5 "Edit product": the same fields required, the image optional (kept when absent). */
+    async updateProduct(
+      id: string,
+      input: { fields: Record<string, unknown>; image: ImageUpload | null },
+    ): Promise<Product> {
+      if (!isId(id)) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+      const fields = badFields(input.fields);
+      if (!(await findProductById(db, id))) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+      const holder = await findProductIdByCode(db, fields.code);
+      if (holder && holder !== id) throw codeTaken(fields.code);
+
+      const newMediaId = input.image
+        ? (
+            await media.ingestImage(input.image.data, {
+              maxBytes: PRODUCT_IMAGE_MAX_BYTES,
+              tooLargeMessage: PRODUCT_MESSAGES.imageTooLarge,
+            })
+          ).id
+        : null;
+      try {
+        const result = await updateProduct(db, id, {
+          ...fields,
+          ...(newMediaId ? { mediaId: newMediaId, imageUrl: null } : {}),
+        });
+        if (!result) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+        changed();
+        if (newMediaId) await releaseAll([result.before.mediaId]);
+        return toProduct(result.after);
+      } catch (error) {
+        await releaseAll([newMediaId]);
+        throw isUniqueViolation(error) ? codeTaken(fields.code) : error;
+      }
+    },
+
+    /** Enquiry lines go with it (cascade); price-request lines keep their copy; the image goes if unused. */
+    async deleteProduct(id: string): Promise<void> {
+      const row = isId(id) ? await deleteProduct(db, id) : null;
+      if (!row) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+      changed();
+      await releaseAll([row.mediaId]);
+    },
+
+    /**
+     * Bulk import (API-CONTRACT.md, Import): every row is checked first; then one transaction writes
+     * all valid rows, updating products whose code exists. A dry run answers the same numbers.
+     */
+    async importProducts(data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
+      const sheet = readFirstSheet(data, IMPORT_MAX_ROWS);
+      if (!sheet.header) throw new AppError('BAD_REQUEST', 'The first sheet is empty');
+      const columns = mapColumns(sheet.header);
+      const { valid, errors } = validateRows(sheet.rows, columns);
+
+      // Images named as /media/{id} must be ours.
+      const mediaIds = [...new Set(valid.flatMap((r) => (r.image?.kind === 'media' ? [r.image.id] : [])))];
+      const known = await media.listExisting(mediaIds);
+      const writable: ImportRow[] = [];
+      for (const r of valid) {
+        if (r.image?.kind === 'media' && !known.has(r.image.id)) {
+          errors.push({
+            row: r.row,
+            field: 'image',
+            message: 'image refers to an uploaded image that does not exist',
+          });
+        } else {
+          writable.push(r);
+        }
+      }
+      errors.sort((a, b) => a.row - b.row);
+
+      const lowerCodes = writable.map((r) => r.code.toLowerCase());
+      let created = 0;
+      let updated = 0;
+      if (options.dryRun) {
+        const existing = await findByCodes(db, lowerCodes);
+        updated = lowerCodes.filter((c) => existing.has(c)).length;
+        created = writable.length - updated;
+      } else if (writable.length) {
+        const replaced: Array<string | null> = [];
+        try {
+          await db.transaction(async (tx) => {
+            const existing = await findByCodes(tx, lowerCodes, { lock: true });
+            const creates: ImportCreate[] = [];
+            const updates: ImportUpdate[] = [];
+            for (const r of writable) {
+              const image = {
+                imageUrl: r.image?.kind === 'url' ? r.image.url : null,
+                mediaId: r.image?.kind === 'media' ? r.image.id : null,
+              };
+              const current = existing.get(r.code.toLowerCase());
+              const common = { name: r.name, code: r.code, category: r.category, subcategory: r.subcategory };
+              if (current) {
+                updates.push({
+                  id: current.id,
+                  ...common,
+                  description: r.description,
+                  hasImage: !!r.image,
+                  ...image,
+                });
+                if (r.image && current.mediaId && current.mediaId !== image.mediaId)
+                  replaced.push(current.mediaId);
+              } else {
+                creates.push({ ...common, description: r.description ?? '', ...image });
+              }
+            }
+            await writeImport(tx, creates, updates);
+            created = creates.length;
+            updated = updates.length;
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          throw new AppError(
+            'CONFLICT',
+            'Some product codes were added by someone else during the import; nothing was written. Please upload the file again.',
+          );
+        }
+        changed();
+        await releaseAll(replaced);
+      }
+
+      const count = created + updated;
+      return {
+        message: importMessage(count, created, updated, errors, options.dryRun),
+        count,
+        created,
+        updated,
+        errors: errors.slice(0, IMPORT_MAX_REPORTED_ERRORS),
+      };
+    },
+  };
+}
+
+function importMessage(
+  count: number,
+  created: number,
+  updated: number,
+  errors: ImportError[],
+  dryRun: boolean,
+) {
+  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  const head = dryRun
+    ? `Dry run: ${plural(count, 'product')} would be imported (${created} new, ${updated} updated); nothing was written`
+    : `${plural(count, 'product')} imported (${created} new, ${updated} updated)`;
+  if (!errors.length) return head;
+  const rows = new Set(errors.map((e) => e.row)).size;
+  const listed =
+    errors.length > IMPORT_MAX_REPORTED_ERRORS
+      ? `; the first ${IMPORT_MAX_REPORTED_ERRORS} problems are listed`
+      : '';
+  return `${head}. ${plural(rows, 'row')} with problems ${dryRun ? 'would be' : 'were'} skipped${listed}`;
+}
