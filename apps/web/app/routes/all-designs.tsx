@@ -1,9 +1,33 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
+import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
+import { ProductListing } from '~/features/catalogue/product-listing';
+import { pageMeta } from '~/features/seo/seo';
+import type { Route } from './+types/all-designs';
 
-export default function AllDesignsPage() {
-  return <PagePlaceholder title="All Designs" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireLoginForPage(request, Boolean(context.viewer));
+  const page = readPage(new URL(request.url).searchParams);
+  const { listing, status } = await loadListing(() =>
+    catalogueOf(context).listPage({ page, limit: PAGE_SIZE.allDesigns }),
+  );
+  return data({ listing }, { status });
 }
 
-export function meta() {
-  return [{ title: 'All Designs' },];
+export default function AllDesignsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <ProductListing
+      title={t('allDesigns.title')}
+      tagline={t('allDesigns.tagline')}
+      data={loaderData.listing}
+      failedText={t('listing.failed')}
+    />
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args);
 }

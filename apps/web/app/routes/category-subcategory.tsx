@@ -1,9 +1,69 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { data, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
+import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
+import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
+import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { CategoryImage } from '~/features/catalogue/category-image';
+import {
+  categoryPath,
+  readPage,
+  redirectToCanonical,
+  requireLoginForPage,
+} from '~/features/catalogue/listing-url';
+import { ProductListing, type ListingData } from '~/features/catalogue/product-listing';
+import { pageMeta, seoContextOf } from '~/features/seo/seo';
+import { breadcrumbJsonLd } from '~/features/seo/structured-data';
+import type { Route } from './+types/category-subcategory';
 
-export default function CategorySubcategoryPage() {
-  return <PagePlaceholder title="Collection" />;
+const NOTHING: ListingData = { status: 'ok', products: [], currentPage: 1, totalPages: 1, totalItems: 0 };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const category = parseCategory(params.category);
+  if (!category) throw data(null, { status: 404 });
+  const subcategory = parseSubcategory(params.subcategory);
+  const canonical = redirectToCanonical(request, categoryPath(category, subcategory ?? params.subcategory));
+  if (canonical) throw redirect(canonical, 301);
+  requireLoginForPage(request, Boolean(context.viewer));
+
+  // The spec keeps a generic title for any other subcategory; nothing is filed under one, and the
+  // status tells crawlers so.
+  if (!subcategory) return data({ category, subcategory: null, listing: NOTHING }, { status: 404 });
+
+  const page = readPage(new URL(request.url).searchParams);
+  const { listing, status } = await loadListing(() =>
+    catalogueOf(context).listSubcategoryPage({ category, subcategory, page, limit: PAGE_SIZE.category }),
+  );
+  return data({ category, subcategory, listing }, { status });
 }
 
-export function meta() {
-  return [{ title: 'Collection' },];
+export default function CategorySubcategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const { category, subcategory, listing } = loaderData;
+  const name = t(`categories.${category}`);
+  const title = subcategory
+    ? t(`subcategory.titles.${category}.${subcategory}`)
+    : t('subcategory.fallbackTitle', { category: name });
+  return (
+    <ProductListing
+      title={title}
+      tagline={
+        subcategory
+          ? t(`subcategory.taglines.${subcategory}`)
+          : t('subcategory.fallbackTagline', { category: name })
+      }
+      data={listing}
+      failedText={t('listing.failed')}
+      isFailureRed
+      media={<CategoryImage category={category} alt={t('subcategory.imageAlt', { title })} />}
+    />
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.data) return pageMeta(args);
+  const { siteUrl, texts } = seoContextOf(args.matches);
+  const { category, subcategory } = args.data;
+  const crumbs = catalogueCrumbs(texts, args.location.pathname, { category, subcategory });
+  return pageMeta(args, { noindex: !subcategory, jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
 }

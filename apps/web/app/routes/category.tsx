@@ -1,9 +1,56 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { data, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { parseCategory } from '@catalogue/shared/domain/categories';
+import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
+import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
+import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { CategoryFilterTabs, readFilter } from '~/features/catalogue/category-filter';
+import {
+  categoryPath,
+  readPage,
+  redirectToCanonical,
+  requireLoginForPage,
+} from '~/features/catalogue/listing-url';
+import { ProductListing } from '~/features/catalogue/product-listing';
+import { pageMeta, seoContextOf } from '~/features/seo/seo';
+import { breadcrumbJsonLd } from '~/features/seo/structured-data';
+import type { Route } from './+types/category';
 
-export default function CategoryPage() {
-  return <PagePlaceholder title="Collection" />;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const category = parseCategory(params.category);
+  if (!category) throw data(null, { status: 404 });
+  const canonical = redirectToCanonical(request, categoryPath(category));
+  if (canonical) throw redirect(canonical, 301);
+  requireLoginForPage(request, Boolean(context.viewer));
+
+  const search = new URL(request.url).searchParams;
+  const filter = readFilter(search);
+  const page = readPage(search);
+  const { listing, status } = await loadListing(() =>
+    catalogueOf(context).listCategoryPage({ category, filter, page, limit: PAGE_SIZE.category }),
+  );
+  return data({ category, filter, listing }, { status });
 }
 
-export function meta() {
-  return [{ title: 'Collection' },];
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const { category, filter, listing } = loaderData;
+  const name = t(`categories.${category}`);
+  return (
+    <ProductListing
+      title={t('category.title', { category: name })}
+      tagline={t('category.tagline', { category: name })}
+      data={listing}
+      failedText={t('listing.failed')}
+      isFailureRed
+      controls={<CategoryFilterTabs basePath={categoryPath(category)} active={filter} />}
+    />
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  if (!args.data) return pageMeta(args);
+  const { siteUrl, texts } = seoContextOf(args.matches);
+  const crumbs = catalogueCrumbs(texts, args.location.pathname, { category: args.data.category });
+  return pageMeta(args, { jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
 }

@@ -1,9 +1,57 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { data, isRouteErrorResponse } from 'react-router';
+import { isId } from '@catalogue/shared/schemas/common';
+import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
+import { catalogueOf } from '~/features/catalogue/catalogue.server';
+import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
+import { pageMeta, seoContextOf } from '~/features/seo/seo';
+import { breadcrumbJsonLd } from '~/features/seo/structured-data';
+import { imageSourceOf, sizedImage } from '~/lib/media';
+import type { Route } from './+types/single-product';
 
-export default function SingleProductPage() {
-  return <PagePlaceholder title="Product" />;
+/** More designs from the same category below the product. */
+const RELATED_COUNT = 4;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // No id, or one that cannot be an id, is the same "Product not found" with a real 404.
+  if (!params.id || !isId(params.id)) throw data('not-found', { status: 404 });
+  const catalogue = catalogueOf(context);
+  let product;
+  try {
+    product = await catalogue.getById(params.id);
+  } catch (error) {
+    console.error('product detail failed', error);
+    throw data('failed', { status: 500 });
+  }
+  if (!product) throw data('not-found', { status: 404 });
+  // The product is the page; a failure of the block below it must not take the page down.
+  const related = await catalogue.listRelated(product, RELATED_COUNT).catch((error: unknown) => {
+    console.error('related products failed', error);
+    return [];
+  });
+  return { product, related };
 }
 
-export function meta() {
-  return [{ title: 'Product' },];
+export default function SingleProductPage({ loaderData }: Route.ComponentProps) {
+  return <ProductDetail product={loaderData.product} related={loaderData.related} />;
+}
+
+export function meta(args: Route.MetaArgs) {
+  const { siteUrl, texts } = seoContextOf(args.matches);
+  const product = args.data?.product;
+  if (!product) {
+    const detail = (texts.catalogue as { detail?: { notFound?: string } } | undefined)?.detail;
+    return pageMeta(args, { title: detail?.notFound ?? 'Product not found', noindex: true });
+  }
+  const crumbs = catalogueCrumbs(texts, args.location.pathname, { category: product.category, product });
+  return pageMeta(args, {
+    title: product.name,
+    description: product.description.slice(0, 160),
+    image: sizedImage(imageSourceOf(product), 'listing').src,
+    type: 'product',
+    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)],
+  });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ProductDetailProblem isNotFound={isRouteErrorResponse(error) && error.status === 404} />;
 }

@@ -1,27 +1,26 @@
 import { useCallback, useState } from 'react';
+import type { Category } from '@catalogue/shared/domain/categories';
 import { PLACEHOLDER_IMAGE } from '~/components/ui/fallback-image';
-import { IMAGE_PRESETS, imageSourceOf, sizedImage } from '~/lib/media';
 
-type ImageFields = { imageUrl?: string | null; imageurl?: string | null; cloudinaryId?: string | null };
+/** The category pictures served from apps/web/public (made for the demo, replaceable by the business). */
+export const categoryPicture = (category: Category) => `/pictures/category-${category.toLowerCase()}.webp`;
+const PICTURE_PX = 480;
 
 /**
  * The picture beside a subcategory heading (spec §2.6), with a pulsing skeleton until it has loaded.
  * It may finish loading before the page hydrates, when no handler was listening, so the element is
  * also checked as soon as it mounts.
  */
-export function CategoryImage({ product, alt }: { product: ImageFields; alt: string }) {
-  const { src, srcSet } = sizedImage(imageSourceOf(product), 'listing');
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(src ? 'loading' : 'failed');
-  const { w, h } = IMAGE_PRESETS.listing;
+export function CategoryImage({ category, alt }: { category: Category; alt: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
 
   const checkMounted = useCallback((img: HTMLImageElement | null) => {
     if (!img || !img.complete) return;
     setState((current) => (current !== 'loading' ? current : img.naturalWidth > 0 ? 'loaded' : 'failed'));
   }, []);
 
-  const failed = state === 'failed';
   return (
-    <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-brand-50">
+    <div className="relative mx-auto aspect-square w-full max-w-60 overflow-hidden rounded-xl bg-brand-50 md:mx-0 md:ml-auto">
       {state === 'loading' ? (
         <div
           data-testid="category-image-skeleton"
@@ -30,17 +29,15 @@ export function CategoryImage({ product, alt }: { product: ImageFields; alt: str
         />
       ) : null}
       <img
-        ref={failed ? undefined : checkMounted}
-        src={failed ? PLACEHOLDER_IMAGE : (src ?? PLACEHOLDER_IMAGE)}
-        srcSet={failed ? undefined : srcSet}
-        width={w}
-        height={h}
+        ref={state === 'failed' ? undefined : checkMounted}
+        src={state === 'failed' ? PLACEHOLDER_IMAGE : categoryPicture(category)}
+        width={PICTURE_PX}
+        height={PICTURE_PX}
         alt={alt}
-        loading="eager"
         decoding="async"
         onLoad={() => setState((current) => (current === 'loading' ? 'loaded' : current))}
         onError={() => setState('failed')}
-        className={`h-full w-full object-contain transition-opacity duration-300 ${state === 'loading' ? 'opacity-0' : 'opacity-100'}`}
+        className={`h-full w-full object-cover transition-opacity duration-300 ${state === 'loading' ? 'opacity-0' : 'opacity-100'}`}
       />
     </div>
   );

@@ -49,6 +49,9 @@ function safeDecode(path: string): string {
   }
 }
 
+/** The product page of one product, without a locale prefix. */
+export const productPath = (id: string) => `/singleproduct/${encodeURIComponent(id)}`;
+
 /** `/category/Rings` or `/category/Rings/withgemstone`, without a locale prefix. */
 export function categoryPath(category: string, subcategory?: string): string {
   return `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}`;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { productPath } from '~/features/catalogue/listing-url';
 import { ProductImage } from '~/features/catalogue/product-image';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
 
@@ -10,8 +11,6 @@ export type CardProduct = Pick<
   Product,
   '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId'
 >;
-
-export const productPath = (id: string) => `/singleproduct/${encodeURIComponent(id)}`;
 
 type ProductCardProps = {
   product: CardProduct;

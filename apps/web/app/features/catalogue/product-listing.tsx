@@ -66,7 +66,7 @@ export function ProductListing({
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <header className={media ? 'mb-8 grid items-center gap-6 md:grid-cols-[1fr_minmax(0,22rem)]' : 'mb-8'}>
+      <header className={media ? 'mb-8 grid items-center gap-6 md:grid-cols-[1fr_15rem]' : 'mb-8'}>
         <div>
           <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{title}</h1>
           {tagline ? <p className="mt-3 max-w-3xl text-gray-700">{tagline}</p> : null}

@@ -1,0 +1,51 @@
+import type { Category, CategoryFilter, Subcategory } from '@catalogue/shared/domain/categories';
+import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
+import { i18nFor } from '~/lib/i18n';
+import { resourcesFor } from '~/lib/i18n-resources.server';
+import type { ServerLoadContext } from '~/lib/load-context';
+import { languageOfPath } from '~/lib/prefix';
+import type { ListingData } from '~/features/catalogue/product-listing';
+
+/** The part of the catalogue service (apps/server, modules/products) that these pages read. */
+export type CatalogueReader = {
+  listPage(args: { page: number; limit: number }): Promise<ProductPage>;
+  listCategoryPage(args: {
+    category: Category;
+    filter: CategoryFilter;
+    page: number;
+    limit: number;
+  }): Promise<ProductPage>;
+  listSubcategoryPage(args: {
+    category: Category;
+    subcategory: Subcategory;
+    page: number;
+    limit: number;
+  }): Promise<ProductPage>;
+  getById(id: string): Promise<Product | null>;
+  listRelated(product: Product, limit: number): Promise<Product[]>;
+};
+
+export function catalogueOf(context: ServerLoadContext): CatalogueReader {
+  return context.services.catalogue;
+}
+
+/**
+ * One page of products for a listing. A failure becomes the page's error state (spec §8) with a
+ * 500 status, rather than the generic error screen, so the visitor keeps the heading and filters.
+ */
+export async function loadListing(
+  load: () => Promise<ProductPage>,
+): Promise<{ listing: ListingData; status: number }> {
+  try {
+    return { listing: { status: 'ok', ...(await load()) }, status: 200 };
+  } catch (error) {
+    console.error('catalogue listing failed', error);
+    return { listing: { status: 'error' }, status: 500 };
+  }
+}
+
+/** The catalogue texts in the request's language, for titles and descriptions built in loaders. */
+export function catalogueTexts(request: Request) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  return i18nFor(language, resourcesFor(language)).getFixedT(language, 'catalogue');
+}
