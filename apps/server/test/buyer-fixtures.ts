@@ -14,7 +14,13 @@ let sequence = 0;
 /** A product row written directly, so these tests do not depend on the catalogue's upload path. */
 export async function insertProduct(
   database: Database,
-  fields: { name?: string; code?: string; price?: number; imageUrl?: string | null; mediaId?: string | null } = {},
+  fields: {
+    name?: string;
+    code?: string;
+    price?: number;
+    imageUrl?: string | null;
+    mediaId?: string | null;
+  } = {},
 ): Promise<TestProduct> {
   sequence++;
   const [row] = await database.db
@@ -34,7 +40,11 @@ export async function insertProduct(
 }
 
 /** A stored original (a coloured square) with its media row, as an upload would leave it. */
-export async function insertMedia(database: Database, store: MediaStore, colour = '#c0392b'): Promise<string> {
+export async function insertMedia(
+  database: Database,
+  store: MediaStore,
+  colour = '#c0392b',
+): Promise<string> {
   const data = await sharp({ create: { width: 300, height: 300, channels: 3, background: colour } })
     .webp()
     .toBuffer();

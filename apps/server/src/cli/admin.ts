@@ -23,7 +23,11 @@ const { positionals, values } = readArgs();
 const input = z
   .object({
     command: z.literal('create', { error: USAGE }),
-    email: z.email({ error: '--email must be an e-mail address' }).transform((e) => e.trim().toLowerCase()),
+    email: z
+      .string({ error: '--email is required' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: '--email must be an e-mail address' })),
     password: z
       .string({ error: '--password is required' })
       .min(8, '--password must have at least 8 characters'),

@@ -58,10 +58,10 @@ export const WEBSITE_MAX = 500;
 
 /**
  * Optional http(s)://, optional www., a domain whose last label has at least 2 letters, and an
- * optional path. Other schemes (javascript:, data:) can never match.
+ * optional path without quotes or angle brackets. Other schemes (javascript:, data:) can never match.
  */
 const WEBSITE_RE =
-  /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+  /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#][^\s<>"'`]*)?$/i;
 
 export function isEmail(value: string): boolean {
   const email = value.trim();

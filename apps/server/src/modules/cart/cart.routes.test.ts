@@ -33,18 +33,28 @@ describe('the server-kept enquiry list', () => {
   type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
   const call = (user: TestUser | null, c: Call) =>
     t.app.inject({ ...c, headers: user ? bearer(user.token) : {} });
-  const cartOf = async (user: TestUser) => (await call(user, { method: 'GET', url: `/api/cart/${user.id}` })).json();
+  const cartOf = async (user: TestUser) =>
+    (await call(user, { method: 'GET', url: `/api/cart/${user.id}` })).json();
   const clear = (user: TestUser) => call(user, { method: 'DELETE', url: `/api/cart/clear/${user.id}` });
-  const add = (user: TestUser, payload: object) => call(user, { method: 'POST', url: '/api/cart/add', payload });
+  const add = (user: TestUser, payload: object) =>
+    call(user, { method: 'POST', url: '/api/cart/add', payload });
 
   describe('who may use a list', () => {
     const calls = (owner: TestUser): Call[] => [
       { method: 'GET', url: `/api/cart/${owner.id}` },
       { method: 'POST', url: '/api/cart/add', payload: { userId: owner.id, productId: ring.id } },
-      { method: 'PUT', url: '/api/cart/quantity', payload: { userId: owner.id, productId: ring.id, quantity: 2 } },
+      {
+        method: 'PUT',
+        url: '/api/cart/quantity',
+        payload: { userId: owner.id, productId: ring.id, quantity: 2 },
+      },
       { method: 'DELETE', url: `/api/cart/remove/${owner.id}/${ring.id}` },
       { method: 'DELETE', url: `/api/cart/clear/${owner.id}` },
-      { method: 'POST', url: '/api/cart/merge', payload: { userId: owner.id, items: [{ _id: ring.id, quantity: 1 }] } },
+      {
+        method: 'POST',
+        url: '/api/cart/merge',
+        payload: { userId: owner.id, items: [{ _id: ring.id, quantity: 1 }] },
+      },
     ];
 
     it('anonymous callers get 401 on every call', async () => {
@@ -168,7 +178,11 @@ describe('the server-kept enquiry list', () => {
     it('quantity sets the value, raises anything below 1 to 1, and creates a missing line', async () => {
       await clear(buyer);
       const put = (productId: string, quantity: unknown) =>
-        call(buyer, { method: 'PUT', url: '/api/cart/quantity', payload: { userId: buyer.id, productId, quantity } });
+        call(buyer, {
+          method: 'PUT',
+          url: '/api/cart/quantity',
+          payload: { userId: buyer.id, productId, quantity },
+        });
 
       const created = await put(pendant.id, 4);
       expect(created.statusCode).toBe(200);
@@ -303,7 +317,10 @@ describe('the server-kept enquiry list', () => {
       const results = await Promise.all(work);
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
       const quantities = Object.fromEntries(
-        (await cartOf(buyer)).items.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]),
+        (await cartOf(buyer)).items.map((i: { productId: string; quantity: number }) => [
+          i.productId,
+          i.quantity,
+        ]),
       );
       expect(quantities).toEqual({ [ring.id]: 5 * 3 + 5 * 1, [pendant.id]: 5 * 2 });
     });

@@ -31,7 +31,11 @@ describe('POST /api/contact/send', () => {
     const res = await send(message({ country: 'uk', email: ' lena@example.de ' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message received' });
-    const [row] = await t.database.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(1);
     expect(row).toMatchObject({
       name: 'Lena Fischer',
       email: 'lena@example.de',

@@ -91,8 +91,12 @@ describe('accounts and sessions', () => {
       expect((await register(body)).statusCode).toBe(201);
       const rows = (await outboxRows(t.database)).filter((r) => r.status === 'pending');
       expect(rows.map((r) => r.kind).sort()).toEqual(['user.registered', 'user.welcome']);
-      const welcome = rows.find((r) => r.kind === 'user.welcome')!.payload as { mail: Record<string, string> };
-      const notice = rows.find((r) => r.kind === 'user.registered')!.payload as { mail: Record<string, string> };
+      const welcome = rows.find((r) => r.kind === 'user.welcome')!.payload as {
+        mail: Record<string, string>;
+      };
+      const notice = rows.find((r) => r.kind === 'user.registered')!.payload as {
+        mail: Record<string, string>;
+      };
       expect(welcome.mail.to).toBe(body.email);
       expect(notice.mail.to).toBe('office@example.com');
       for (const mail of [welcome.mail, notice.mail]) {
@@ -217,7 +221,11 @@ describe('accounts and sessions', () => {
     });
 
     it('refuses a body without e-mail or password with a 400', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'a@b.cd' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'a@b.cd' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/password/);
     });
@@ -234,7 +242,11 @@ describe('accounts and sessions', () => {
 
     it('GET /me is 401 without a session, with a bad token, and with an expired session', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
-      const bad = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer('x'.repeat(43)) });
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: bearer('x'.repeat(43)),
+      });
       expect(bad.statusCode).toBe(401);
       expect(bad.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
 
@@ -243,7 +255,11 @@ describe('accounts and sessions', () => {
         .update(sessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.userId, buyer.id));
-      const expired = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(buyer.token) });
+      const expired = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: bearer(buyer.token),
+      });
       expect(expired.statusCode).toBe(401);
     });
 
@@ -339,12 +355,21 @@ describe('a secure site marks the page cookie Secure', () => {
 describe('rate limits on login and sign-up', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT_LOGIN: '3', RATE_LIMIT_REGISTER: '2', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    t = await buildTestApp({
+      RATE_LIMIT_LOGIN: '3',
+      RATE_LIMIT_REGISTER: '2',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
   });
   afterAll(() => t.close());
 
   const login = (app: TestApp['app'], email: string, remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: 'wrong' }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password: 'wrong' },
+      remoteAddress,
+    });
 
   it('limits login attempts per address, with 429, a clear message and Retry-After', async () => {
     for (let i = 0; i < 3; i++) {
@@ -352,7 +377,10 @@ describe('rate limits on login and sign-up', () => {
     }
     const res = await login(t.app, 'ip-4@example.com', '10.0.0.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: 'Too many login attempts, please try again later', code: 'RATE_LIMITED' });
+    expect(res.json()).toEqual({
+      message: 'Too many login attempts, please try again later',
+      code: 'RATE_LIMITED',
+    });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
