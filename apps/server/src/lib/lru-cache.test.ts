@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { LruCache } from './lru-cache.ts';
+
+describe('LruCache', () => {
+  it('evicts the least recently used entry past its entry count', () => {
+    const cache = new LruCache<string, number>({ maxEntries: 2 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+  });
+
+  it('keeps the total size within budget and refuses a single entry larger than it', () => {
+    const cache = new LruCache<string, string>({ maxEntries: 100, maxSize: 10, sizeOf: (s) => s.length });
+    cache.set('a', 'xxxx');
+    cache.set('b', 'yyyy');
+    cache.set('c', 'zzzz');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('b')).toBe('yyyy');
+  });
+
+  it('expires entries after their time to live and deletes by key test', () => {
+    let now = 1000;
+    const cache = new LruCache<string, number>({ maxEntries: 10, ttlMs: 50, now: () => now });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    now += 49;
+    expect(cache.get('a')).toBe(1);
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('x-1', 1);
+    cache.set('x-2', 2);
+    cache.deleteWhere((k) => k.startsWith('x-'));
+    expect(cache.size).toBe(1);
+  });
+});
