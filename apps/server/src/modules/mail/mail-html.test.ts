@@ -13,10 +13,9 @@ describe('HTML for e-mail', () => {
   it('escapes every interpolated value unless it was built with html`` itself', () => {
     const name = '<script>alert(1)</script>';
     const inner = html`<b>${name}</b>`;
-    expect(
-      html`<p>${name}</p>
-        ${inner}${[name, inner]}`.value,
-    ).toBe(
+    // prettier-ignore
+    const out = html`<p>${name}</p>${inner}${[name, inner]}`;
+    expect(out.value).toBe(
       '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><b>&lt;script&gt;alert(1)&lt;/script&gt;</b>' +
         '&lt;script&gt;alert(1)&lt;/script&gt;<b>&lt;script&gt;alert(1)&lt;/script&gt;</b>',
     );
