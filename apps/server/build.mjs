@@ -2,7 +2,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/db/seed/cli.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/db/seed/cli.ts',
+    admin: 'src/cli/admin.ts',
+    // Started as a worker thread by the server (modules/orders/quotation-renderer.ts).
+    'quotation-worker': 'src/modules/orders/quotation-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

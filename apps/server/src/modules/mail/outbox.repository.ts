@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import { cleanSubject } from './mail-html.ts';
@@ -101,32 +101,6 @@ export function createOutboxRepository(db: Db) {
           nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
         })
         .where(eq(outbox.id, id));
-    },
-
-    /** For operators and tests: the latest messages of a kind, newest first. */
-    async listByKind(kind: string, limit = 50) {
-      return db
-        .select({
-          id: outbox.id,
-          kind: outbox.kind,
-          payload: outbox.payload,
-          status: outbox.status,
-          attempts: outbox.attempts,
-          lastError: outbox.lastError,
-          sentAt: outbox.sentAt,
-        })
-        .from(outbox)
-        .where(eq(outbox.kind, kind))
-        .orderBy(desc(outbox.id))
-        .limit(limit);
-    },
-
-    async countByStatus(status: OutboxStatus): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(outbox)
-        .where(and(eq(outbox.status, status)));
-      return Number(row?.n ?? 0);
     },
   };
 }

@@ -16,12 +16,9 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './orders.repository.ts';
-import {
-  buildQuotationWorkbook,
-  pictureForWorkbook,
-  XLSX_TYPE,
-  type Letterhead,
-} from './quotation-workbook.ts';
+import { pictureForWorkbook } from './quotation-pictures.ts';
+import { createQuotationRenderer } from './quotation-renderer.ts';
+import { XLSX_TYPE, type Letterhead } from './quotation-workbook.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
 const DOWNLOAD_PATH = '/api/orders/download/';
@@ -31,6 +28,11 @@ const SECRET_SETTING = 'quotation_link_secret';
 export const QUOTATION_CURRENCY = 'USD';
 /** Pictures decoded at once while a workbook is built: bounded, so a 500-line request cannot hog memory. */
 const PICTURE_CONCURRENCY = 4;
+/**
+ * Workbook pictures kept in memory, by media id. An original never changes under its id, and the
+ * same few designs are asked for again and again, so most workbooks need no image decoding.
+ */
+const PICTURE_CACHE_SIZE = 256;
 
 export type OrdersServiceDeps = {
   env: Pick<Env, 'SIGNING_SECRET' | 'BUSINESS_EMAIL' | 'SITE_URL' | 'MAIL_FROM'>;
@@ -88,6 +90,8 @@ async function mapLimited<T, R>(
 
 export function createOrdersService({ env, database, mediaStore, onMailQueued }: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
+  const renderer = createQuotationRenderer();
+  const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
     env.SIGNING_SECRET
       ? env.SIGNING_SECRET
@@ -155,19 +159,27 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
   }
 
   async function loadPictures(lines: readonly OrderLineRow[]): Promise<Map<string, Buffer>> {
-    const mediaIds = [...new Set(lines.flatMap((l) => (l.mediaId ? [l.mediaId] : [])))];
-    const keys = await repo.findMediaKeys(mediaIds);
     const pictures = new Map<string, Buffer>();
+    const missing: string[] = [];
+    for (const mediaId of new Set(lines.flatMap((l) => (l.mediaId ? [l.mediaId] : [])))) {
+      const cached = pictureCache.get(mediaId);
+      if (cached) pictures.set(mediaId, cached);
+      else missing.push(mediaId);
+    }
+    const keys = await repo.findMediaKeys(missing);
     await mapLimited([...keys], PICTURE_CONCURRENCY, async ([mediaId, key]) => {
       const original = await mediaStore.get(key).catch(() => null);
       const picture = original ? await pictureForWorkbook(original) : null;
-      if (picture) pictures.set(mediaId, picture);
+      if (!picture) return;
+      pictures.set(mediaId, picture);
+      if (pictureCache.size >= PICTURE_CACHE_SIZE) pictureCache.delete(pictureCache.keys().next().value!);
+      pictureCache.set(mediaId, picture);
     });
     return pictures;
   }
 
   async function buildQuotation(order: OrderRow) {
-    const content = await buildQuotationWorkbook(order, await loadPictures(order.lines), letterhead);
+    const content = await renderer.render(order, await loadPictures(order.lines), letterhead);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 
@@ -281,6 +293,9 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
       const order = await repo.findByNumber(orderNumber);
       return order ? buildQuotation(order) : null;
     },
+
+    /** Stops the workbook worker (at shutdown). */
+    close: () => renderer.close(),
 
     /** The outbox's renderer for the price request e-mails; null when the request was deleted since. */
     async renderDeferredMail(mail: DeferredMail): Promise<RenderedMail | null> {

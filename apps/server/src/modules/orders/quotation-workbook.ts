@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import sharp from 'sharp';
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -11,26 +10,12 @@ export const QUOTATION_HEADER = ['Model No.', 'Image', 'Item', 'Metal', 'Price',
 export type Letterhead = { name: string; addressLines: string[]; contactLines: string[]; currency: string };
 
 /** Pixels of the embedded product pictures: big enough to recognise a design, small enough for mail. */
-const PICTURE_PX = 90;
+export const PICTURE_PX = 90;
 const LINE_ROW_HEIGHT_PT = 72;
 
 const BRAND = 'FF7A4B12';
 const thin = { style: 'thin' as const, color: { argb: 'FFBFBFBF' } };
 const border = { top: thin, left: thin, bottom: thin, right: thin };
-
-/** A small PNG of a product picture (Excel embeds PNG, JPEG and GIF only), or null if unreadable. */
-export async function pictureForWorkbook(original: Buffer): Promise<Buffer | null> {
-  try {
-    return await sharp(original, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(PICTURE_PX * 2, PICTURE_PX * 2, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .png()
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The quotation workbook of a stored price request. It depends only on the stored order and

@@ -38,18 +38,6 @@ export type NewUser = {
   role?: 'user' | 'admin';
 };
 
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === UNIQUE_VIOLATION && (!constraint || name === constraint)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function createUsersRepository(db: Db) {
   return {
     async findById(id: string): Promise<UserRow | null> {

@@ -1,0 +1,122 @@
+import { Worker } from 'node:worker_threads';
+import type { OrderRow } from './orders.repository.ts';
+import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
+import type { QuotationJob, QuotationJobResult } from './quotation-worker.ts';
+
+/** A workbook that takes longer than this is abandoned (and its worker replaced). */
+const JOB_TIMEOUT_MS = 60_000;
+
+type Pending = { resolve: (b: Buffer) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+
+/**
+ * The bundled worker beside the bundled server (`dist/quotation-worker.js`, see build.mjs).
+ * Running from TypeScript sources (tests, `npm run dev`) there is none: Node 20 cannot reliably
+ * give a worker thread the TypeScript loader, so workbooks are built in-process there.
+ */
+function defaultWorkerUrl(): URL | null {
+  return import.meta.url.endsWith('.js') ? new URL('./quotation-worker.js', import.meta.url) : null;
+}
+
+export type QuotationRenderer = {
+  render(order: OrderRow, pictures: ReadonlyMap<string, Buffer>, letterhead: Letterhead): Promise<Buffer>;
+  close(): Promise<void>;
+};
+
+/**
+ * Renders workbooks in one worker thread, one job at a time, so mail sending and downloads
+ * never block the event loop. Without a worker (running from sources, or a build that lacks
+ * its entry) workbooks are built in-process: slower for everyone, but still correct.
+ */
+export function createQuotationRenderer(
+  options: { workerUrl?: URL | null; onWarning?: (message: string, error: unknown) => void } = {},
+): QuotationRenderer {
+  const workerUrl = options.workerUrl === undefined ? defaultWorkerUrl() : options.workerUrl;
+  const onWarning =
+    options.onWarning ??
+    ((message: string, error: unknown) =>
+      process.emitWarning(`${message}: ${error instanceof Error ? error.message : String(error)}`));
+  let worker: Worker | null = null;
+  let isWorkerUnavailable = workerUrl === null;
+  let hasWorked = false;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function settle(id: number, outcome: { workbook?: Buffer; error?: Error }) {
+    const job = pending.get(id);
+    if (!job) return;
+    clearTimeout(job.timer);
+    pending.delete(id);
+    if (outcome.error) job.reject(outcome.error);
+    else job.resolve(outcome.workbook!);
+    if (!pending.size) worker?.unref();
+  }
+
+  function failAll(error: Error) {
+    for (const id of [...pending.keys()]) settle(id, { error });
+  }
+
+  function startWorker(): Worker {
+    const w = new Worker(workerUrl!);
+    w.on('message', (result: QuotationJobResult) => {
+      hasWorked = true;
+      if ('error' in result) settle(result.id, { error: new Error(result.error) });
+      else
+        settle(result.id, {
+          workbook: Buffer.from(
+            result.workbook.buffer,
+            result.workbook.byteOffset,
+            result.workbook.byteLength,
+          ),
+        });
+    });
+    w.on('error', (error) => {
+      if (!hasWorked) {
+        isWorkerUnavailable = true;
+        onWarning('the quotation worker could not start; building workbooks in-process', error);
+      }
+      failAll(error);
+    });
+    w.on('exit', () => {
+      if (worker === w) worker = null;
+      failAll(new Error('the quotation worker stopped'));
+    });
+    return w;
+  }
+
+  async function renderInWorker(job: Omit<QuotationJob, 'id'>): Promise<Buffer> {
+    worker ??= startWorker();
+    const w = worker;
+    const id = nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        settle(id, { error: new Error('the quotation workbook took too long') });
+        void w.terminate();
+      }, JOB_TIMEOUT_MS);
+      pending.set(id, { resolve, reject, timer });
+      w.ref();
+      w.postMessage({ ...job, id } satisfies QuotationJob);
+    });
+  }
+
+  return {
+    async render(order, pictures, letterhead) {
+      if (isWorkerUnavailable) return buildQuotationWorkbook(order, pictures, letterhead);
+      const job = {
+        order,
+        pictures: [...pictures].map(([id, b]) => [id, new Uint8Array(b)] as [string, Uint8Array]),
+        letterhead,
+      };
+      try {
+        return await renderInWorker(job);
+      } catch (error) {
+        if (isWorkerUnavailable) return buildQuotationWorkbook(order, pictures, letterhead);
+        throw error;
+      }
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+    },
+  };
+}
