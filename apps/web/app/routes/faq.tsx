@@ -1,9 +1,24 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/faq';
+import { faqEntries } from '~/features/home/faq';
+import { FaqSection } from '~/features/home/faq-section';
+import { NeedMoreHelp } from '~/features/home/home-sections';
+import { pageMeta, seoContextOf } from '~/features/seo/seo';
+import { faqPageJsonLd } from '~/features/seo/structured-data';
 
+/** The FAQ page: the same eight questions as the home page, as the page's main content. */
 export default function FaqPage() {
-  return <PagePlaceholder title="Frequently Asked Questions" />;
+  const { t } = useTranslation('pages');
+  return (
+    <div className="py-12">
+      <FaqSection headingLevel="h1" />
+      <p className="sr-only">{t('faqPage.intro')}</p>
+      <NeedMoreHelp className="mt-16" />
+    </div>
+  );
 }
 
-export function meta() {
-  return [{ title: 'FAQ' },];
-}
+export const meta: Route.MetaFunction = (args) => {
+  const { texts } = seoContextOf(args.matches);
+  return pageMeta(args, { jsonLd: [faqPageJsonLd(faqEntries(texts.home))] });
+};

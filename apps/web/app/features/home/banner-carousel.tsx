@@ -8,6 +8,7 @@ import {
   posterFallbackSrc,
   posterSrcSet,
 } from '~/features/home/posters';
+import { objectList } from '~/lib/text-list';
 
 type Slide = { title: string; text: string; alt: string };
 
@@ -37,7 +38,7 @@ function Poster({ index, alt, isFirst }: { index: number; alt: string; isFirst: 
  */
 export function BannerCarousel() {
   const { t } = useTranslation('home');
-  const slides = t('banner.slides', { returnObjects: true }) as Slide[];
+  const slides = objectList<Slide>(t, 'banner.slides');
   const [current, setCurrent] = useState(0);
   const [mounted, setMounted] = useState(1);
   const [isPaused, setIsPaused] = useState(false);

@@ -4,6 +4,7 @@ import { SITE } from '@catalogue/shared/domain/site';
 import { ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { VideoFacade } from '~/features/home/video-facade';
+import { textList } from '~/lib/text-list';
 
 const SECTION = 'mx-auto max-w-7xl px-4';
 const H2 = 'font-serif text-3xl text-brand-900';
@@ -11,7 +12,7 @@ const H2 = 'font-serif text-3xl text-brand-900';
 /** 'Who We Are' with Get in Touch (spec §2.3). */
 export function WhoWeAre({ className = '' }: { className?: string }) {
   const { t } = useTranslation('home');
-  const paragraphs = t('whoWeAre.paragraphs', { returnObjects: true }) as string[];
+  const paragraphs = textList(t, 'whoWeAre.paragraphs');
   return (
     <section
       aria-labelledby="who-we-are"

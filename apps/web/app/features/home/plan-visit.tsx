@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { SITE } from '@catalogue/shared/domain/site';
+import { buttonClasses } from '~/components/ui/button';
+import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
+
+/** 'Plan Your Visit' (spec §2.12): the showroom in Sitapura, hours, appointments and a phone button. */
+export function PlanVisit({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('pages');
+  const { t: tc } = useTranslation('common');
+  const showroom = SITE.addresses.showroom;
+  return (
+    <section aria-labelledby="plan-visit" className={`mx-auto max-w-7xl px-4 ${className}`}>
+      <div className="grid gap-6 rounded-xl border border-brand-100 bg-brand-50 p-6 md:grid-cols-2 md:p-10">
+        <div>
+          <h2 id="plan-visit" className="font-serif text-3xl text-brand-900">
+            {t('visit.plan.heading')}
+          </h2>
+          <p className="mt-3 text-gray-800">{t('visit.plan.text')}</p>
+          <a href={`tel:${SITE.phones.showroom.tel}`} className={buttonClasses('primary', 'md', 'mt-6')}>
+            <PhoneIcon className="size-5" />
+            {t('visit.plan.call', { phone: SITE.phones.showroom.display })}
+          </a>
+        </div>
+        <dl className="space-y-4 text-gray-800">
+          <div className="flex gap-3">
+            <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700" />
+            <div>
+              <dt className="font-semibold text-ink">{t('visit.plan.addressLabel')}</dt>
+              <dd>
+                <address className="not-italic">
+                  {showroom.lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </dd>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700" />
+            <div>
+              <dt className="font-semibold text-ink">{t('visit.plan.hoursLabel')}</dt>
+              <dd>
+                {tc('hours.weekdays', { open: SITE.hours.openDisplay, close: SITE.hours.closeDisplay })}
+              </dd>
+              <dd>{tc('hours.byAppointment')}</dd>
+            </div>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
