@@ -13,7 +13,7 @@ import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { SeoHead } from '~/features/seo/seo-head';
-import { pageMeta } from '~/features/seo/seo';
+import { pageMeta, seoContextOf, type PageSeo } from '~/features/seo/seo';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
 import { useLocaleRedirect } from '~/features/shell/locale-redirect';
 import { PageTransition } from '~/features/shell/page-transition';
@@ -122,8 +122,21 @@ export default function App() {
   );
 }
 
-/** Pages without their own `meta` still get a title, a description and social tags. */
-export const meta: Route.MetaFunction = (args) => pageMeta(args);
+/**
+ * Pages without their own `meta` still get a title, a description and social tags; an error page
+ * gets its own title and is kept out of search results.
+ */
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.error) return pageMeta(args);
+  const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
+  const { texts } = seoContextOf(args.matches);
+  const notFound = (texts.seo as { pages?: { notFound?: PageSeo } } | undefined)?.pages?.notFound;
+  const failed = (texts.common as { error?: { '500'?: { title?: string; body?: string } } } | undefined)
+    ?.error?.['500'];
+  return status === 404
+    ? pageMeta(args, { title: notFound?.title, description: notFound?.description, noindex: true })
+    : pageMeta(args, { title: failed?.title, description: failed?.body, noindex: true });
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;

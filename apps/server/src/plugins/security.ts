@@ -9,15 +9,20 @@ declare module 'fastify' {
   }
 }
 
+const TRANSLATE_HOSTS =
+  'https://translate.googleapis.com https://translate-pa.googleapis.com https://translate.google.com https://www.gstatic.com';
+
 /** The policy for HTML pages: scripts only from us or carrying this request's nonce. */
 export function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    // The page-translation widget (loaded only when a visitor asks for it) fetches its styles and
+    // translations from these hosts; its scripts are admitted by 'strict-dynamic'.
+    `style-src 'self' 'unsafe-inline' ${TRANSLATE_HOSTS}`,
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${TRANSLATE_HOSTS}`,
     "media-src 'self' blob:",
     "frame-src 'self' https://www.youtube-nocookie.com",
     "object-src 'none'",
