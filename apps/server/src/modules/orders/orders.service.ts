@@ -48,16 +48,15 @@ export type SubmittedOrder = { orderId: number; downloadLink: string };
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
-function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
+/** The SQLSTATE of a database error, however deeply the driver or the ORM wrapped it. */
+function sqlStateOf(error: unknown): string | null {
   let e: unknown = error;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
-    }
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return {};
+  return null;
 }
 
 /** The display name of MAIL_FROM (`Name <address>`) heads the quotation. */
@@ -231,13 +230,13 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
         onMailQueued();
         return answerFor(orderNumber);
       } catch (error) {
-        const pg = pgErrorOf(error);
-        if (pg.code === PG_UNIQUE_VIOLATION && idempotencyKey) {
+        const state = sqlStateOf(error);
+        if (state === PG_UNIQUE_VIOLATION && idempotencyKey) {
           // The same key won a race a moment ago: answer what that request answered.
           const first = await repo.findNumberByIdempotencyKey(buyer.id, idempotencyKey);
           if (first !== null) return answerFor(first);
         }
-        if (pg.code === PG_FOREIGN_KEY_VIOLATION) {
+        if (state === PG_FOREIGN_KEY_VIOLATION) {
           throw new AppError(
             'CONFLICT',
             'A product in the list was removed just now; please review your list',
