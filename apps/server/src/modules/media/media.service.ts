@@ -4,6 +4,7 @@ import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { Db } from '../../db/client.ts';
+import { createLimiter } from '../../lib/concurrency.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
 import type { MediaStore } from './media-store.ts';
@@ -52,26 +53,6 @@ const variantKey = (id: string, spec: VariantSpec) => `${variantPrefix(id)}-${va
 /** Variants never change once made, so the name is a strong validator. */
 const etagOf = (id: string, spec: VariantSpec) => `"${id}-${variantName(spec)}"`;
 
-function createLimiter(concurrency: number, queueLimit: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= concurrency) {
-      if (waiting.length >= queueLimit) {
-        throw new AppError('UNAVAILABLE', 'Images are being prepared, please retry shortly');
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export type MediaService = ReturnType<typeof createMediaService>;
 
 export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log }) {
@@ -79,7 +60,11 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
   // libvips' own operation cache would hold decoded images we never reuse; our caches are above it.
   sharp.cache(false);
   sharp.concurrency(1);
-  const runEncoder = createLimiter(ENCODER_CONCURRENCY, ENCODER_QUEUE_LIMIT);
+  const runEncoder = createLimiter(
+    ENCODER_CONCURRENCY,
+    ENCODER_QUEUE_LIMIT,
+    'Images are being prepared, please retry shortly',
+  );
   const memory = new LruCache<string, Buffer>({
     maxEntries: 10_000,
     maxSize: MEMORY_CACHE_BYTES,

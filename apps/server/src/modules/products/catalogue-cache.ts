@@ -28,8 +28,8 @@ export class Answer<T> {
 }
 
 /** Rough bytes per product held (objects plus their JSON), to keep the cache inside its budget. */
-const BYTES_PER_PRODUCT = 1200;
-const MAX_BYTES = 64 * 1024 * 1024;
+const BYTES_PER_PRODUCT = 2000;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The catalogue's read cache: per process, short-lived (the TTL bounds how stale another
@@ -38,12 +38,16 @@ const MAX_BYTES = 64 * 1024 * 1024;
  */
 export class CatalogueCache {
   readonly enabled: boolean;
+  readonly #ttlMs: number;
   #generation = 0;
+  /** Few, costly entries (a listing's page keys) that are refreshed in the background when old. */
+  readonly #refreshed = new Map<string, { value: unknown; loadedAt: number }>();
   readonly #entries: LruCache<string, unknown>;
   readonly #inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>();
 
   constructor(options: { ttlMs: number; sizeOf: (value: unknown) => number }) {
     this.enabled = options.ttlMs > 0;
+    this.#ttlMs = options.ttlMs;
     this.#entries = new LruCache<string, unknown>({
       maxEntries: 20_000,
       maxSize: MAX_BYTES,
@@ -73,9 +77,40 @@ export class CatalogueCache {
     return promise;
   }
 
+  /**
+   * For values that are costly to build and few in number (one per listing): past the TTL the old
+   * value is still answered while a single reload runs, so no request waits for the rebuild. After
+   * a write (`clear`) there is no old value and the next caller waits for a fresh one.
+   */
+  async getOrRefresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const slot = this.#refreshed.get(key);
+    if (!slot) return this.#reload(key, load);
+    if (Date.now() - slot.loadedAt >= this.#ttlMs) this.#reload(key, load).catch(() => {});
+    return slot.value as T;
+  }
+
+  #reload<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const flightKey = `refresh|${key}`;
+    const running = this.#inFlight.get(flightKey);
+    if (running && running.generation === this.#generation) return running.promise as Promise<T>;
+    const generation = this.#generation;
+    const promise = load().then((value) => {
+      if (generation === this.#generation) this.#refreshed.set(key, { value, loadedAt: Date.now() });
+      return value;
+    });
+    this.#inFlight.set(flightKey, { generation, promise });
+    const forget = () => {
+      if (this.#inFlight.get(flightKey)?.promise === promise) this.#inFlight.delete(flightKey);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
   clear(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#refreshed.clear();
     this.#inFlight.clear();
   }
 }

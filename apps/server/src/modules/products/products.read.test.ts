@@ -326,6 +326,29 @@ describe('public product reads', () => {
       expect(ring[0]!.name).toBe('Kundan Ring 12');
     });
 
+    it('ranks an older name that starts with the text above newer ones that only contain it', async () => {
+      const [old] = await t.database.db
+        .insert(products)
+        .values({
+          name: 'Ringlet Stud',
+          code: 'ER-RINGLET',
+          category: 'Earrings',
+          subcategory: 'withgemstone',
+          createdAt: new Date(BASE - 5000 * 60_000),
+        })
+        .returning();
+      t.app.services.events.emit('catalogue:changed');
+      try {
+        const found = await search('ring');
+        expect(found[0]!._id).toBe(old!.id);
+        expect(found.slice(1).every((p) => !p.name.toLowerCase().startsWith('ring'))).toBe(true);
+        expect(found).toHaveLength(50);
+      } finally {
+        await t.database.db.delete(products).where(sql`id = ${old!.id}`);
+        t.app.services.events.emit('catalogue:changed');
+      }
+    });
+
     it('takes %, _, (, .*, quotes and backslashes literally', async () => {
       expect((await search('%')).map((p) => p.code)).toEqual(['SP-100%']);
       expect((await search('100%')).map((p) => p.code)).toEqual(['SP-100%']);

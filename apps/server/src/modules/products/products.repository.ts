@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
@@ -37,7 +37,12 @@ const columns = {
   updatedAt: products.updatedAt,
 };
 
-const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+/**
+ * Newest first, spelled exactly as the indexes are declared (drizzle-kit writes DESC NULLS LAST).
+ * A bare `DESC` means NULLS FIRST, which no index provides: PostgreSQL would then sort every
+ * matching row for each page instead of reading the first few from the index.
+ */
+const NEWEST_FIRST = [sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`];
 
 function scopeWhere(scope: Scope): SQL | undefined {
   return and(
@@ -52,8 +57,6 @@ export function escapeLike(text: string): string {
 }
 
 /** A row-value comparison the (created_at DESC, id DESC) indexes answer as a range scan. */
-const atOrAfter = (key: SortKey) =>
-  sql`(${products.createdAt}, ${products.id}) <= (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
 const after = (key: SortKey) =>
   sql`(${products.createdAt}, ${products.id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
 
@@ -113,21 +116,48 @@ export async function listPageBoundaries(
   every: number,
 ): Promise<{ total: number; keys: SortKey[] }> {
   const where = scopeWhere(scope);
-  const result = await db.execute<{ created_at: string; id: string; total: number | string }>(sql`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-           id::text AS id, total::int AS total
-    FROM (
-      SELECT created_at, id,
-             row_number() OVER (ORDER BY created_at DESC, id DESC) AS rn,
-             count(*) OVER () AS total
-      FROM ${products}
-      ${where ? sql`WHERE ${where}` : sql``}
-    ) numbered
-    WHERE (rn - 1) % ${every} = 0
-    ORDER BY rn`);
+  // row_number() streams over the index; a count(*) OVER () beside it would buffer every row,
+  // so the total is a separate index-only count.
+  const [result, [counted]] = await Promise.all([
+    db.execute<{ created_at: string; id: string }>(sql`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at, id::text AS id
+      FROM (
+        SELECT created_at, id,
+               row_number() OVER (ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST) AS rn
+        FROM ${products}
+        ${where ? sql`WHERE ${where}` : sql``}
+      ) numbered
+      WHERE (rn - 1) % ${every} = 0
+      ORDER BY rn`),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
   const keys = result.rows.map((r) => ({ createdAt: r.created_at, id: r.id }));
-  return { total: Number(result.rows[0]?.total ?? 0), keys };
+  // A write between the two statements can only make them disagree at the very end of the list.
+  return { total: Math.max(counted?.n ?? 0, (keys.length - 1) * every + 1, 0), keys };
 }
+
+/**
+ * The page query is the hot path of every listing, so it is prepared once per database and scope
+ * shape: drizzle builds the SQL once, and PostgreSQL parses and plans it once per connection.
+ */
+function prepareFromKey(db: Db, shape: 'all' | 'category' | 'subcategory') {
+  const where = and(
+    shape === 'all' ? undefined : sql`${products.category} = ${sql.placeholder('category')}`,
+    shape === 'subcategory' ? sql`${products.subcategory} = ${sql.placeholder('subcategory')}` : undefined,
+    sql`(${products.createdAt}, ${products.id}) <= (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+  );
+  return db
+    .select(columns)
+    .from(products)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('limit'))
+    .prepare(`products_page_from_key_${shape}`);
+}
+
+type FromKeyStatements = Record<'all' | 'category' | 'subcategory', ReturnType<typeof prepareFromKey>>;
+const fromKeyStatements = new WeakMap<Db, FromKeyStatements>();
 
 /** `limit` products of a listing starting `skip` rows after the product at `key` (itself included). */
 export async function listFromKey(
@@ -137,13 +167,24 @@ export async function listFromKey(
   skip: number,
   limit: number,
 ): Promise<ProductRow[]> {
-  return db
-    .select(columns)
-    .from(products)
-    .where(and(scopeWhere(scope), atOrAfter(key)))
-    .orderBy(...NEWEST_FIRST)
-    .offset(skip)
-    .limit(limit);
+  let statements = fromKeyStatements.get(db);
+  if (!statements) {
+    statements = {
+      all: prepareFromKey(db, 'all'),
+      category: prepareFromKey(db, 'category'),
+      subcategory: prepareFromKey(db, 'subcategory'),
+    };
+    fromKeyStatements.set(db, statements);
+  }
+  const shape = scope.subcategory ? 'subcategory' : scope.category ? 'category' : 'all';
+  return statements[shape].execute({
+    category: scope.category,
+    subcategory: scope.subcategory,
+    createdAt: key.createdAt,
+    id: key.id,
+    skip,
+    limit,
+  });
 }
 
 /** The same category as `product`, the products just older than it first, wrapping to the newest. */
@@ -168,38 +209,44 @@ export async function listNeighbours(db: Db, product: ProductRow, limit: number)
 }
 
 /**
- * Header search, in three small indexed queries rather than one ranked scan of every match:
- * the exact code, then names or codes that start with the text, then those that contain it,
- * each newest first and capped, merged by the caller.
+ * Header search. The exact code comes from the unique index; the rest are the newest `window`
+ * products whose name or code contains the text (trigram indexes, or a walk of the newest-first
+ * index when the text is common), of which those starting with it are put first. Ranking inside
+ * that window keeps a common word as cheap as a rare one: a prefix match older than the newest
+ * `window` matches keeps its newest-first place instead of being pulled to the top.
  */
 export async function searchProducts(
   db: Db,
   text: string,
-  limit: number,
-): Promise<{ exact: ProductRow[]; prefix: ProductRow[]; contains: ProductRow[] }> {
+  options: { limit: number; window: number },
+): Promise<{ exact: ProductRow[]; ranked: ProductRow[] }> {
   const escaped = escapeLike(text);
   const prefix = `${escaped}%`;
   const contains = `%${escaped}%`;
-  const [exact, starts, anywhere] = await Promise.all([
+  const candidates = db
+    .select(columns)
+    .from(products)
+    .where(or(ilike(products.name, contains), ilike(products.code, contains)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(options.window)
+    .as('candidates');
+  const [exact, ranked] = await Promise.all([
     db
       .select(columns)
       .from(products)
       .where(sql`lower(${products.code}) = lower(${text})`)
       .limit(1),
     db
-      .select(columns)
-      .from(products)
-      .where(or(ilike(products.name, prefix), ilike(products.code, prefix)))
-      .orderBy(...NEWEST_FIRST)
-      .limit(limit),
-    db
-      .select(columns)
-      .from(products)
-      .where(or(ilike(products.name, contains), ilike(products.code, contains)))
-      .orderBy(...NEWEST_FIRST)
-      .limit(limit),
+      .select()
+      .from(candidates)
+      .orderBy(
+        sql`(${candidates.name} ILIKE ${prefix} OR ${candidates.code} ILIKE ${prefix}) DESC`,
+        sql`${candidates.createdAt} DESC NULLS LAST`,
+        sql`${candidates.id} DESC NULLS LAST`,
+      )
+      .limit(options.limit),
   ]);
-  return { exact, prefix: starts, contains: anywhere };
+  return { exact, ranked };
 }
 
 /**

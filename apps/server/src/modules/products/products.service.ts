@@ -34,6 +34,7 @@ import {
 } from '@catalogue/shared/schemas/product-import';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { createLimiter } from '../../lib/concurrency.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { mapColumns, validateRows, type ImportRow } from './product-import.ts';
@@ -67,6 +68,17 @@ import { readFirstSheet } from './spreadsheet.ts';
  * storefront's page size, so its pages start exactly on a key.
  */
 const PAGE_KEY_EVERY = 16;
+/** Pages kept as finished answers: real traffic is mostly on the first pages of each listing. */
+const CACHED_PAGES = 30;
+
+/** How many of the newest matches a search ranks by "starts with" (see searchProducts). */
+const SEARCH_WINDOW = 500;
+/**
+ * Uncached searches in flight at once. Text of one or two characters cannot use the trigram
+ * indexes and may scan the table; a burst of those must not take the whole database.
+ */
+const SEARCH_CONCURRENCY = 4;
+const SEARCH_QUEUE_LIMIT = 200;
 
 const productListSchema = z.array(productSchema);
 
@@ -106,6 +118,11 @@ export function createCatalogueService(deps: {
 }) {
   const { db, media, events } = deps;
   const cache = new CatalogueCache({ ttlMs: deps.cacheTtlMs, sizeOf: estimateSize });
+  const runSearch = createLimiter(
+    SEARCH_CONCURRENCY,
+    SEARCH_QUEUE_LIMIT,
+    'Search is busy, please retry shortly',
+  );
   events.on('catalogue:changed', () => cache.clear());
 
   function toProduct(row: ProductRow): Product {
@@ -129,7 +146,9 @@ export function createCatalogueService(deps: {
   const scopeKey = (scope: Scope) => `${scope.category ?? '*'}/${scope.subcategory ?? '*'}`;
 
   function scopeIndex(scope: Scope): Promise<ScopeIndex> {
-    return cache.getOrLoad(`index|${scopeKey(scope)}`, () => listPageBoundaries(db, scope, PAGE_KEY_EVERY));
+    return cache.getOrRefresh(`index|${scopeKey(scope)}`, () =>
+      listPageBoundaries(db, scope, PAGE_KEY_EVERY),
+    );
   }
 
   async function loadPage(scope: Scope, page: number, limit: number): Promise<ProductPage> {
@@ -158,10 +177,10 @@ export function createCatalogueService(deps: {
   ): Promise<Answer<ProductPage>> {
     const page = clampPage(input.page);
     const limit = clampLimit(input.limit, defaultLimit);
-    return cache.getOrLoad(
-      `page|${scopeKey(scope)}|${page}|${limit}`,
-      async () => new Answer(await loadPage(scope, page, limit), productPageSchema),
-    );
+    const load = async () => new Answer(await loadPage(scope, page, limit), productPageSchema);
+    // Deep pages are one short index range each; keeping them would only push the hot first
+    // pages out of the cache.
+    return page <= CACHED_PAGES ? cache.getOrLoad(`page|${scopeKey(scope)}|${page}|${limit}`, load) : load();
   }
 
   const emptyPage = (input: ListPageInput) =>
@@ -217,7 +236,8 @@ export function createCatalogueService(deps: {
 
     /**
      * Header search: name or code contains the text, taken literally, case-insensitive. The exact
-     * code first, then names or codes starting with the text, then the rest; newest first within each.
+     * code first, then names or codes starting with the text, then the rest; newest first within
+     * each (the "starts with" ranking covers the newest SEARCH_WINDOW matches).
      */
     async search(raw: string): Promise<Answer<Product[]>> {
       const text = raw.trim();
@@ -226,10 +246,12 @@ export function createCatalogueService(deps: {
         throw new AppError('BAD_REQUEST', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
       }
       return cache.getOrLoad(`search|${text}`, async () => {
-        const found = await searchProducts(db, text, MAX_SEARCH_RESULTS);
+        const found = await runSearch(() =>
+          searchProducts(db, text, { limit: MAX_SEARCH_RESULTS, window: SEARCH_WINDOW }),
+        );
         const seen = new Set<string>();
         const ranked: ProductRow[] = [];
-        for (const row of [...found.exact, ...found.prefix, ...found.contains]) {
+        for (const row of [...found.exact, ...found.ranked]) {
           if (seen.has(row.id)) continue;
           seen.add(row.id);
           ranked.push(row);

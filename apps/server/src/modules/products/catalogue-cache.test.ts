@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { Answer, CatalogueCache } from './catalogue-cache.ts';
+
+const deferred = <T>() => {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('CatalogueCache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shares one load between concurrent callers and serves the result until cleared', async () => {
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
+    const load = vi.fn(async () => 'value');
+    const [a, b] = await Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load)]);
+    expect([a, b]).toEqual(['value', 'value']);
+    await cache.getOrLoad('k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    cache.clear();
+    await cache.getOrLoad('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a value whose load began before a write', async () => {
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
+    const slow = deferred<string>();
+    const pending = cache.getOrLoad('k', () => slow.promise);
+    cache.clear();
+    slow.resolve('stale');
+    expect(await pending).toBe('stale');
+    expect(await cache.getOrLoad('k', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('expires after the TTL, and loads every time when the TTL is 0', async () => {
+    vi.useFakeTimers();
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
+    let n = 0;
+    const load = async () => ++n;
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(await cache.getOrLoad('k', load)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await cache.getOrLoad('k', load)).toBe(2);
+    const off = new CatalogueCache({ ttlMs: 0, sizeOf: () => 1 });
+    expect(off.enabled).toBe(false);
+    expect([await off.getOrLoad('k', load), await off.getOrLoad('k', load)]).toEqual([3, 4]);
+  });
+
+  it('answers an old refreshable value while one reload runs, but never after a write', async () => {
+    vi.useFakeTimers();
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
+    expect(await cache.getOrRefresh('index', async () => 'v1')).toBe('v1');
+    vi.advanceTimersByTime(1500);
+    const reload = deferred<string>();
+    const load = vi.fn(() => reload.promise);
+    expect(await cache.getOrRefresh('index', load)).toBe('v1');
+    expect(await cache.getOrRefresh('index', load)).toBe('v1');
+    expect(load).toHaveBeenCalledTimes(1);
+    reload.resolve('v2');
+    await reload.promise;
+    await Promise.resolve();
+    expect(await cache.getOrRefresh('index', async () => 'unused')).toBe('v2');
+    cache.clear();
+    expect(await cache.getOrRefresh('index', async () => 'v3')).toBe('v3');
+  });
+
+  it('serialises an answer through its schema once, dropping fields the schema does not name', () => {
+    const schema = z.object({ a: z.number() });
+    const answer = new Answer({ a: 1, secret: 'x' } as { a: number }, schema);
+    expect(answer.json).toBe('{"a":1}');
+    expect(answer.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(answer.etag).toBe(new Answer({ a: 1 }, schema).etag);
+  });
+});
