@@ -442,6 +442,19 @@ describe('admin product writes', () => {
         expect((await list('search=%25')).products.map((p) => p.code)).toEqual(['AD-000']);
         expect((await list('search=_')).products.map((p) => p.code)).toEqual(['AD-000']);
         expect((await list('search=zzz')).totalItems).toBe(0);
+        const nul = await t2.app.inject({
+          method: 'GET',
+          url: '/api/products/admin/paginated?search=%00',
+          headers: bearer(boss.token),
+        });
+        expect(nul.statusCode).toBe(400);
+        expect((await list(`search=${'x'.repeat(100)}`)).totalItems).toBe(0);
+        const long = await t2.app.inject({
+          method: 'GET',
+          url: `/api/products/admin/paginated?search=${'x'.repeat(101)}`,
+          headers: bearer(boss.token),
+        });
+        expect(long.statusCode).toBe(400);
       } finally {
         await t2.close();
       }

@@ -375,6 +375,11 @@ describe('public product reads', () => {
       const long = await get(`/api/products/product?search=${'x'.repeat(101)}`);
       expect(long.statusCode).toBe(400);
       expect(long.json()).toMatchObject({ message: 'search must be at most 100 characters' });
+      for (const bad of ['%00', 'a%00b', 'a%0Ab', '%1B%5B31m']) {
+        const res = await get(`/api/products/product?search=${bad}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: 'search must not contain control characters' });
+      }
       // Characters, not UTF-16 units: 100 Devanagari letters are fine.
       expect(
         (await get(`/api/products/product?search=${encodeURIComponent('अ'.repeat(100))}`)).statusCode,

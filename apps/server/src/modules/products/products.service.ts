@@ -99,6 +99,22 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Trimmed search text, or a 400. Control characters are refused here: PostgreSQL text cannot hold
+ * NUL, and no product name or code contains any of them.
+ */
+function checkSearchText(raw: string): string {
+  const text = raw.trim();
+  if ([...text].length > MAX_SEARCH_LENGTH) {
+    throw new AppError('BAD_REQUEST', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  }
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(text)) {
+    throw new AppError('BAD_REQUEST', 'search must not contain control characters');
+  }
+  return text;
+}
+
 const codeTaken = (code: string) => new AppError('CONFLICT', `A product with code ${code} already exists`);
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -240,11 +256,8 @@ export function createCatalogueService(deps: {
      * each (the "starts with" ranking covers the newest SEARCH_WINDOW matches).
      */
     async search(raw: string): Promise<Answer<Product[]>> {
-      const text = raw.trim();
+      const text = checkSearchText(raw);
       if (!text) return new Answer([], productListSchema);
-      if ([...text].length > MAX_SEARCH_LENGTH) {
-        throw new AppError('BAD_REQUEST', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
-      }
       return cache.getOrLoad(`search|${text}`, async () => {
         const found = await runSearch(() =>
           searchProducts(db, text, { limit: MAX_SEARCH_RESULTS, window: SEARCH_WINDOW }),
@@ -329,7 +342,7 @@ export function createCatalogueService(deps: {
     async adminPage(input: ListPageInput & { search?: string | undefined }): Promise<ProductPage> {
       const page = clampPage(input.page);
       const limit = clampLimit(input.limit, 10);
-      const text = (input.search ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+      const text = checkSearchText(input.search ?? '');
       const offset = (page - 1) * limit;
       const lower = text.toLowerCase();
       const { rows, total } = text
