@@ -22,30 +22,30 @@ export function PlanVisit({ className = '' }: { className?: string }) {
           </a>
         </div>
         <dl className="space-y-4 text-gray-800">
-          <div className="flex gap-3">
-            <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700" />
-            <div>
-              <dt className="font-semibold text-ink">{t('visit.plan.addressLabel')}</dt>
-              <dd>
-                <address className="not-italic">
-                  {showroom.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-ink">
+              <MapPinIcon className="size-5 shrink-0 text-brand-700" />
+              {t('visit.plan.addressLabel')}
+            </dt>
+            <dd className="mt-1 pl-7">
+              <address className="not-italic">
+                {showroom.lines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </dd>
           </div>
-          <div className="flex gap-3">
-            <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700" />
-            <div>
-              <dt className="font-semibold text-ink">{t('visit.plan.hoursLabel')}</dt>
-              <dd>
-                {tc('hours.weekdays', { open: SITE.hours.openDisplay, close: SITE.hours.closeDisplay })}
-              </dd>
-              <dd>{tc('hours.byAppointment')}</dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-ink">
+              <ClockIcon className="size-5 shrink-0 text-brand-700" />
+              {t('visit.plan.hoursLabel')}
+            </dt>
+            <dd className="mt-1 pl-7">
+              {tc('hours.weekdays', { open: SITE.hours.openDisplay, close: SITE.hours.closeDisplay })}
+            </dd>
+            <dd className="pl-7">{tc('hours.byAppointment')}</dd>
           </div>
         </dl>
       </div>
