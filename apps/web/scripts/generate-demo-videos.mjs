@@ -51,10 +51,16 @@ async function makeFilm(name, scenes) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `film-${name}-`));
   let index = 0;
   for (const [motif, palette, lines, seconds] of scenes) {
-    const background = (await sharp(Buffer.from(pictureSvg(motif, W, H, palette % PALETTES.length))).png().toBuffer()).toString('base64');
+    const background = (
+      await sharp(Buffer.from(pictureSvg(motif, W, H, palette % PALETTES.length)))
+        .png()
+        .toBuffer()
+    ).toString('base64');
     const frames = Math.round(seconds * FPS);
     for (let f = 0; f < frames; f++) {
-      const png = await sharp(Buffer.from(frameSvg(background, lines, f / FPS, seconds))).png({ compressionLevel: 1 }).toBuffer();
+      const png = await sharp(Buffer.from(frameSvg(background, lines, f / FPS, seconds)))
+        .png({ compressionLevel: 1 })
+        .toBuffer();
       await fs.writeFile(path.join(dir, `f${String(index++).padStart(5, '0')}.png`), png);
     }
   }
@@ -62,7 +68,29 @@ async function makeFilm(name, scenes) {
   await fs.mkdir(path.dirname(out), { recursive: true });
   const result = spawnSync(
     'ffmpeg',
-    ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', path.join(dir, 'f%05d.png'), '-c:v', 'libx264', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-crf', '30', '-preset', 'slow', '-movflags', '+faststart', '-an', out],
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-framerate',
+      String(FPS),
+      '-i',
+      path.join(dir, 'f%05d.png'),
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-crf',
+      '30',
+      '-preset',
+      'slow',
+      '-movflags',
+      '+faststart',
+      '-an',
+      out,
+    ],
     { stdio: 'inherit' },
   );
   await fs.rm(dir, { recursive: true, force: true });

@@ -51,7 +51,8 @@ const necklace = (cx, cy, rx, ry, id = 'a', beads = 23) => {
   for (let i = 0; i <= beads; i++) {
     const t = i / beads;
     const x = (1 - t) * (1 - t) * (cx - rx) + 2 * (1 - t) * t * cx + t * t * (cx + rx);
-    const y = (1 - t) * (1 - t) * (cy - ry * 0.2) + 2 * (1 - t) * t * (cy + ry * 1.6) + t * t * (cy - ry * 0.2);
+    const y =
+      (1 - t) * (1 - t) * (cy - ry * 0.2) + 2 * (1 - t) * t * (cy + ry * 1.6) + t * t * (cy - ry * 0.2);
     out += i % 4 === 2 ? gem(x, y, 14, id) : `<circle cx="${x}" cy="${y}" r="8" fill="url(#metal-${id})"/>`;
   }
   const py = cy + ry * 0.7 + 10;
@@ -66,7 +67,8 @@ const jhumka = (x, y, s, id = 'a') => {
   let out = `<circle cx="${x}" cy="${y}" r="${s * 0.18}" fill="none" stroke="url(#metal-${id})" stroke-width="${s * 0.06}"/>`;
   out += gem(x, y + s * 0.42, s * 0.2, id);
   out += `<path d="M${x - s * 0.5} ${y + s * 1.25}Q${x} ${y + s * 0.25} ${x + s * 0.5} ${y + s * 1.25}Z" fill="url(#metal-${id})"/>`;
-  for (let i = 0; i < 7; i++) out += `<circle cx="${x - s * 0.45 + (i * s * 0.9) / 6}" cy="${y + s * 1.38}" r="${s * 0.07}" fill="url(#metal-${id})"/>`;
+  for (let i = 0; i < 7; i++)
+    out += `<circle cx="${x - s * 0.45 + (i * s * 0.9) / 6}" cy="${y + s * 1.38}" r="${s * 0.07}" fill="url(#metal-${id})"/>`;
   return out;
 };
 
@@ -121,7 +123,8 @@ export function pictureSvg(kind, w, h, paletteIndex) {
     necklace: () => necklace(cx, cy - s * 0.28, s * 0.34, s * 0.2),
     ring: () => ring(cx, cy + s * 0.08, s * 0.2),
     rings: () => ring(cx - s * 0.22, cy + s * 0.1, s * 0.15) + ring(cx + s * 0.2, cy + s * 0.12, s * 0.12),
-    earrings: () => jhumka(cx - s * 0.2, cy - s * 0.32, s * 0.35) + jhumka(cx + s * 0.2, cy - s * 0.32, s * 0.35),
+    earrings: () =>
+      jhumka(cx - s * 0.2, cy - s * 0.32, s * 0.35) + jhumka(cx + s * 0.2, cy - s * 0.32, s * 0.35),
     bracelet: () => bracelet(cx, cy, s * 0.32),
     pendant: () =>
       `<path d="M${cx - s * 0.3} ${cy - s * 0.45}Q${cx} ${cy - s * 0.05} ${cx + s * 0.3} ${cy - s * 0.45}" fill="none" stroke="url(#metal-a)" stroke-width="5"/><path d="M${cx} ${cy - s * 0.2}l-${s * 0.12} ${s * 0.14} ${s * 0.12} ${s * 0.3} ${s * 0.12}-${s * 0.3}Z" fill="url(#metal-a)"/>${gem(cx, cy + s * 0.02, s * 0.09)}`,
@@ -140,14 +143,18 @@ export function pictureSvg(kind, w, h, paletteIndex) {
       `<path d="M${w * 0.7} ${h * 0.2}l${w * 0.12} ${h * 0.55}" stroke="url(#metal-a)" stroke-width="14" stroke-linecap="round"/>`,
     materials: () =>
       `<rect x="${w * 0.14}" y="${h * 0.56}" width="${w * 0.26}" height="${h * 0.14}" rx="6" fill="url(#metal-a)"/><rect x="${w * 0.18}" y="${h * 0.42}" width="${w * 0.26}" height="${h * 0.14}" rx="6" fill="#dfe6ea"/>` +
-      gem(w * 0.6, h * 0.5, s * 0.08) + gem(w * 0.74, h * 0.58, s * 0.06) + gem(w * 0.68, h * 0.36, s * 0.05) + gem(w * 0.82, h * 0.42, s * 0.045),
+      gem(w * 0.6, h * 0.5, s * 0.08) +
+      gem(w * 0.74, h * 0.58, s * 0.06) +
+      gem(w * 0.68, h * 0.36, s * 0.05) +
+      gem(w * 0.82, h * 0.42, s * 0.045),
     globe: () => {
       const r = s * 0.3;
       return (
         `<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="url(#metal-a)" stroke-width="6"/>` +
         `<ellipse cx="${cx}" cy="${cy}" rx="${r * 0.45}" ry="${r}" fill="none" stroke="url(#metal-a)" stroke-width="3"/><path d="M${cx - r} ${cy}h${2 * r}M${cx - r * 0.87} ${cy - r * 0.5}h${1.74 * r}M${cx - r * 0.87} ${cy + r * 0.5}h${1.74 * r}" stroke="url(#metal-a)" stroke-width="3"/>` +
         `<path d="M${cx - r * 0.6} ${cy + r * 0.2}Q${cx} ${cy - r * 1.1} ${cx + r * 0.7} ${cy - r * 0.1}" fill="none" stroke="${p.glow}" stroke-width="4" stroke-dasharray="10 8"/>` +
-        gem(cx - r * 0.6, cy + r * 0.2, s * 0.03) + gem(cx + r * 0.7, cy - r * 0.1, s * 0.03)
+        gem(cx - r * 0.6, cy + r * 0.2, s * 0.03) +
+        gem(cx + r * 0.7, cy - r * 0.1, s * 0.03)
       );
     },
     exhibition: () =>
@@ -179,7 +186,8 @@ export function pictureSvg(kind, w, h, paletteIndex) {
       `<rect x="${w * 0.22}" y="${h * 0.28}" width="${w * 0.56}" height="${h * 0.44}" rx="12" fill="#fdf8ef"/><path d="M${w * 0.22} ${h * 0.3}L${cx} ${h * 0.55}L${w * 0.78} ${h * 0.3}" fill="none" stroke="#9a6f08" stroke-width="8"/>` +
       gem(w * 0.74, h * 0.3, s * 0.07),
   };
-  const body = backdrop(w, h) + sparkles(w, h, 18, kind.length * 7 + paletteIndex) + (motifs[kind] ?? motifs.ring)();
+  const body =
+    backdrop(w, h) + sparkles(w, h, 18, kind.length * 7 + paletteIndex) + (motifs[kind] ?? motifs.ring)();
   return svg(w, h, body, p);
 }
 
@@ -228,8 +236,14 @@ async function main() {
     const master = Buffer.from(posterSvg(i));
     for (const width of POSTER_WIDTHS) {
       const image = sharp(master, { density: 72 }).resize({ width });
-      await write(path.join(PUBLIC, `posters/poster-${i + 1}-${width}.avif`), await image.clone().avif({ quality: 50, effort: 6 }).toBuffer());
-      await write(path.join(PUBLIC, `posters/poster-${i + 1}-${width}.webp`), await image.clone().webp({ quality: 72, effort: 6 }).toBuffer());
+      await write(
+        path.join(PUBLIC, `posters/poster-${i + 1}-${width}.avif`),
+        await image.clone().avif({ quality: 50, effort: 6 }).toBuffer(),
+      );
+      await write(
+        path.join(PUBLIC, `posters/poster-${i + 1}-${width}.webp`),
+        await image.clone().webp({ quality: 72, effort: 6 }).toBuffer(),
+      );
     }
   }
   for (const [name, kind, w, h, palette] of PICTURES) {
@@ -240,14 +254,28 @@ async function main() {
   const og = Buffer.from(posterSvg(3));
   await write(
     path.join(PUBLIC, 'images/og-default.jpg'),
-    await sharp(og).resize({ width: 1200, height: 630, fit: 'cover' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+    await sharp(og)
+      .resize({ width: 1200, height: 630, fit: 'cover' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer(),
   );
   const logo = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="512" height="512"><rect width="32" height="32" rx="6" fill="#3d2c03"/><g transform="translate(3 3) scale(.8125)"><path d="M8 4h16l6 8-14 17L2 12Z" fill="#b8860b"/><path d="M2 12h28M8 4l4 8 4-8 4 8 4-8M12 12l4 17 4-17" fill="none" stroke="#fdf8ef" stroke-width="1.3"/></g></svg>`,
   );
-  await write(path.join(PUBLIC, 'images/logo-512.png'), await sharp(logo).png({ compressionLevel: 9 }).toBuffer());
-  await write(path.join(PUBLIC, 'images/apple-touch-icon.png'), await sharp(logo).resize(180).png({ compressionLevel: 9 }).toBuffer());
-  await write(path.join(PUBLIC, 'images/blog-fallback.webp'), await sharp(Buffer.from(pictureSvg('arch', 800, 500, 3))).webp({ quality: 74 }).toBuffer());
+  await write(
+    path.join(PUBLIC, 'images/logo-512.png'),
+    await sharp(logo).png({ compressionLevel: 9 }).toBuffer(),
+  );
+  await write(
+    path.join(PUBLIC, 'images/apple-touch-icon.png'),
+    await sharp(logo).resize(180).png({ compressionLevel: 9 }).toBuffer(),
+  );
+  await write(
+    path.join(PUBLIC, 'images/blog-fallback.webp'),
+    await sharp(Buffer.from(pictureSvg('arch', 800, 500, 3)))
+      .webp({ quality: 74 })
+      .toBuffer(),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
