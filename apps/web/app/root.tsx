@@ -24,6 +24,7 @@ import { resourcesFor } from '~/lib/i18n-resources.server';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import { languageOfPath } from '~/lib/prefix';
+import { isAdminPath, scopeTexts } from '~/lib/text-scope';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -37,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageOfPath(url.pathname);
   return {
     language,
-    // Only this language's texts travel to the browser.
-    texts: resourcesFor(language),
+    // Only this language's texts travel to the browser, and the admin texts only to admin screens.
+    texts: scopeTexts(resourcesFor(language), url.pathname),
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
     siteUrl: context.publicEnv.siteUrl,
     siteVerification: context.publicEnv.siteVerification,
@@ -46,8 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The root data (texts, viewer) changes only with the language, after a form submission or on an
- * explicit revalidation; ordinary navigation within one language does not refetch it.
+ * The root data (texts, viewer) changes only with the language, on entering or leaving the admin
+ * area, after a form submission or on an explicit revalidation; ordinary navigation does not
+ * refetch it.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -56,6 +58,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
+  if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }

@@ -28,22 +28,19 @@ export function createI18n(language: SiteLanguage, resources: I18nResources): I1
   return instance;
 }
 
-const instances = new Map<string, { resources: I18nResources; i18n: I18n }>();
+const instances = new Map<string, I18n>();
 
 /**
- * One instance per language and resource set, reused across renders. Switching language swaps the
- * instance given to the provider, so no component updates another during render.
+ * One instance per language and set of namespaces, reused across renders and requests (the texts
+ * of a namespace never change while the process runs). Switching language swaps the instance given
+ * to the provider, so no component updates another during render.
  */
 export function i18nFor(language: SiteLanguage = DEFAULT_LANGUAGE, resources: I18nResources = {}): I18n {
-  const cached = instances.get(language);
-  if (cached && (cached.resources === resources || sameNamespaces(cached.resources, resources)))
-    return cached.i18n;
-  const i18n = createI18n(language, resources);
-  instances.set(language, { resources, i18n });
+  const key = `${language}|${Object.keys(resources).sort().join(',')}`;
+  let i18n = instances.get(key);
+  if (!i18n) {
+    i18n = createI18n(language, resources);
+    instances.set(key, i18n);
+  }
   return i18n;
-}
-
-function sameNamespaces(a: I18nResources, b: I18nResources) {
-  const keys = Object.keys(b);
-  return keys.length === Object.keys(a).length && keys.every((k) => k in a);
 }
