@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import type { Product } from '@catalogue/shared/schemas/product';
 import type { Route } from './+types/home';
+import type { CardProduct } from '~/features/catalogue/product-card';
 import { ProductCarousel } from '~/features/catalogue/product-carousel';
 import { ProductGrid } from '~/features/catalogue/product-grid';
 import { BannerCarousel } from '~/features/home/banner-carousel';
@@ -32,11 +33,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     latest:
       latest.status === 'fulfilled'
-        ? { products: latest.value.products, totalItems: latest.value.totalItems }
+        ? { products: latest.value.products.map(toCard), totalItems: latest.value.totalItems }
         : null,
     // The carousel is decoration: when it fails, the section is left out (spec §8: logged only).
-    mostLoved: loved.status === 'fulfilled' ? pickMostLoved(loved.value) : [],
+    mostLoved: loved.status === 'fulfilled' ? pickMostLoved(loved.value).map(toCard) : [],
   };
+}
+
+/** Only what a card shows travels to the browser (no descriptions). */
+function toCard({
+  _id,
+  name,
+  category,
+  code,
+  price,
+  imageUrl,
+  imageurl,
+  cloudinaryId,
+}: Product): CardProduct {
+  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId };
 }
 
 function pickMostLoved(products: Product[]): Product[] {

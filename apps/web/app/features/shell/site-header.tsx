@@ -63,7 +63,7 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         >
           <MenuIcon />
         </button>
-        <PrefixedLink to="/" className="mr-auto rounded" aria-label={t('header.homeLink')}>
+        <PrefixedLink to="/" className="mr-auto rounded">
           <Logo />
         </PrefixedLink>
         <button
