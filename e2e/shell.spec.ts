@@ -119,6 +119,32 @@ test.describe('storefront shell', () => {
     await context.close();
   });
 
+  test('every locale and language prefix serves the page; an unknown language falls back to English', async ({
+    request,
+  }) => {
+    for (const prefix of [
+      'en-in',
+      'en-gb',
+      'en-us',
+      'fr-fr',
+      'en-uk',
+      'en-ca',
+      'en-ae',
+      'en',
+      'hi',
+      'fr',
+      'de',
+      'es',
+      'it',
+      'pt',
+    ])
+      expect((await request.get(`/${prefix}/faq`)).status(), prefix).toBe(200);
+    const unknown = await request.get('/xx/faq?q=1', { maxRedirects: 0 });
+    expect(unknown.status()).toBe(301);
+    expect(unknown.headers().location).toBe('/faq?q=1');
+    expect((await request.get('/not-a-prefix/faq')).status()).toBe(404);
+  });
+
   test('Hindi texts on /hi pages, with the language in <html lang>', async ({ page }) => {
     await page.goto('/hi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
