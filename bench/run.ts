@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 const products = Number(values.products);
-const postgresUrl = values.pg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
+const postgresUrl = values.pg
+  ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+  : undefined;
 const settings = values.quick
   ? { rounds: 1, seconds: 3, connections: 20 }
   : { rounds: 3, seconds: 10, connections: 50 };
@@ -57,6 +59,17 @@ fs.mkdirSync(outDir, { recursive: true });
 const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(
   file,
-  JSON.stringify({ date: new Date().toISOString(), machine, database: server.database, products: server.products, settings, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine,
+      database: server.database,
+      products: server.products,
+      settings,
+      results,
+    },
+    null,
+    2,
+  ),
 );
 console.log(`Results written to ${path.relative(ROOT, file)}`);

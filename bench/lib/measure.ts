@@ -17,7 +17,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function round(baseUrl: string, scenario: Scenario, seconds: number, connections: number): Promise<RoundResult> {
+async function round(
+  baseUrl: string,
+  scenario: Scenario,
+  seconds: number,
+  connections: number,
+): Promise<RoundResult> {
   let i = 0;
   const result = await autocannon({
     url: baseUrl,

@@ -52,7 +52,9 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
-  const pgDb = options.postgresUrl ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}`) : null;
+  const pgDb = options.postgresUrl
+    ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}`)
+    : null;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -74,11 +76,17 @@ export async function startBenchServer(options: {
   const seedDemo = spawnSync(process.execPath, [SEED], { env, stdio: 'inherit' });
   if (seedDemo.status !== 0) throw new Error('demo seed failed');
   if (extra > 0) {
-    const seeded = spawnSync(process.execPath, [SEED, '--products', String(extra)], { env, stdio: 'inherit' });
+    const seeded = spawnSync(process.execPath, [SEED, '--products', String(extra)], {
+      env,
+      stdio: 'inherit',
+    });
     if (seeded.status !== 0) throw new Error('bulk seed failed');
   }
 
-  const child: ChildProcess = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${options.port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');

@@ -5,5 +5,5 @@ export default function CartPage() {
 }
 
 export function meta() {
-  return [{ title: 'Enquiry list' },];
+  return [{ title: 'Enquiry list' }];
 }

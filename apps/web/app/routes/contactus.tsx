@@ -5,5 +5,5 @@ export default function ContactusPage() {
 }
 
 export function meta() {
-  return [{ title: 'Contact us' },];
+  return [{ title: 'Contact us' }];
 }

@@ -5,5 +5,5 @@ export default function LoginPage() {
 }
 
 export function meta() {
-  return [{ title: 'Login' },];
+  return [{ title: 'Login' }];
 }

@@ -5,5 +5,5 @@ export default function ProfilePage() {
 }
 
 export function meta() {
-  return [{ title: 'Profile' },];
+  return [{ title: 'Profile' }];
 }

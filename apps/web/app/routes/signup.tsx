@@ -5,5 +5,5 @@ export default function SignupPage() {
 }
 
 export function meta() {
-  return [{ title: 'Sign up' },];
+  return [{ title: 'Sign up' }];
 }

@@ -1,3 +1,6 @@
+// The ambient type of geoip-country must travel with this file into every program that reads it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./geoip-country.d.ts" />
 import type GeoipCountry from 'geoip-country';
 import {
   DEFAULT_COUNTRY,

@@ -5,6 +5,5 @@ export default function AddProductPage() {
 }
 
 export function meta() {
-  return [{ title: 'Add Product' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Add Product' }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,5 @@ export default function BlogListPage() {
 }
 
 export function meta() {
-  return [{ title: 'Blog List' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Blog List' }, { name: 'robots', content: 'noindex' }];
 }

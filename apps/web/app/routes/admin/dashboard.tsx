@@ -5,6 +5,5 @@ export default function DashboardPage() {
 }
 
 export function meta() {
-  return [{ title: 'Dashboard' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,5 @@ export default function EditBlogPage() {
 }
 
 export function meta() {
-  return [{ title: 'Edit Blog' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Edit Blog' }, { name: 'robots', content: 'noindex' }];
 }

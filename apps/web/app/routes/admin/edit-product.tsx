@@ -5,6 +5,5 @@ export default function EditProductPage() {
 }
 
 export function meta() {
-  return [{ title: 'Edit Product' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Edit Product' }, { name: 'robots', content: 'noindex' }];
 }

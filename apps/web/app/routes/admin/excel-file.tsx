@@ -5,6 +5,5 @@ export default function ExcelFilePage() {
 }
 
 export function meta() {
-  return [{ title: 'Excel File Upload' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Excel File Upload' }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,5 @@ export default function OrderListPage() {
 }
 
 export function meta() {
-  return [{ title: 'Recent Orders' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Recent Orders' }, { name: 'robots', content: 'noindex' }];
 }

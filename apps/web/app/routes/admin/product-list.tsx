@@ -5,6 +5,5 @@ export default function ProductListPage() {
 }
 
 export function meta() {
-  return [{ title: 'All Products' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'All Products' }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,5 @@ export default function UploadBlogPage() {
 }
 
 export function meta() {
-  return [{ title: 'Upload Blog' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'Upload Blog' }, { name: 'robots', content: 'noindex' }];
 }

@@ -5,6 +5,5 @@ export default function UserViewPage() {
 }
 
 export function meta() {
-  return [{ title: 'User List' },
-    { name: 'robots', content: 'noindex' },];
+  return [{ title: 'User List' }, { name: 'robots', content: 'noindex' }];
 }
