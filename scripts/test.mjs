@@ -17,8 +17,9 @@ const step = (title, command, args) => {
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
 console.log(`Running the test suites on ${database}`);
-const unit = step('Vitest: unit, component and API tests', 'npx', ['vitest', 'run']);
-const built = step('Production build for the end-to-end tests', 'npm', ['run', 'build']);
+// The build comes first: the process tests start the built server, and so do the journeys.
+const built = step('Production build', 'npm', ['run', 'build']);
+const unit = built && step('Vitest: unit, component and API tests', 'npx', ['vitest', 'run']);
 const e2e =
   built &&
   step('Playwright: end-to-end journeys in Chromium', 'npx', [
