@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '~/components/ui/use-modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
@@ -30,19 +30,7 @@ const ITEM = 'block rounded-md px-3 py-3 text-base text-ink hover:bg-brand-50';
  */
 export function MobileDrawer({ open, onClose, isLoggedIn, isAdmin, onLogout }: MobileDrawerProps) {
   const { t } = useTranslation('common');
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  const ref = useModalDialog(open);
 
   return (
     <dialog
