@@ -233,6 +233,12 @@ test.describe('storefront shell', () => {
     const context = await settledContext(browser);
     const page = await context.newPage();
     await page.goto('/en-in');
+    // A click that lands before hydration does nothing; wait for React Router to take over.
+    await page.waitForFunction(
+      () =>
+        'hydrated' in document.documentElement.dataset ||
+        (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
+    );
     await page.getByRole('button', { name: 'Search products' }).click();
     const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.fill('ring');
