@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { SESSION_EVENT, SESSION_KEYS } from '~/lib/api-client';
 
 /** The browser's record of a signed-in visitor (spec §3: token, userId, role in local storage). */
 export type SessionSnapshot = { isLoggedIn: boolean; isAdmin: boolean };
-
-const KEYS = ['token', 'userId', 'role'] as const;
 
 function read(): string {
   try {
@@ -17,13 +16,17 @@ function read(): string {
 
 function subscribe(onChange: () => void) {
   window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
+  window.addEventListener(SESSION_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(SESSION_EVENT, onChange);
+  };
 }
 
 /**
  * Logged-in and admin state for menus. The server renders what its session cookie says; in the
- * browser the stored token and role decide (spec §3), re-read on every render so a login in this
- * tab shows at the next navigation, and a login in another tab at once.
+ * browser the stored token and role decide (spec §3), re-read when this tab stores or forgets a
+ * session (api-client's event) and when another tab does (the storage event).
  */
 export function useSession(server: { role: string } | null): SessionSnapshot {
   const value = useSyncExternalStore(subscribe, read, () =>
@@ -47,6 +50,6 @@ export async function logout(fetcher: typeof fetch = fetch) {
   } catch {
     // The visitor is logged out here whatever the server said.
   }
-  for (const key of [...KEYS, 'cart']) window.localStorage.removeItem(key);
+  for (const key of [...SESSION_KEYS, 'cart']) window.localStorage.removeItem(key);
   window.location.reload();
 }
