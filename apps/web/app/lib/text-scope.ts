@@ -8,11 +8,11 @@ export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATH.test(splitPathPrefix(pathname).rest);
 }
 
-/** Namespaces a storefront page never uses, so they stay out of its HTML. */
-const ADMIN_ONLY = ['admin'];
+/** Namespaces a storefront page never uses (`admin`, `admin-*`), so they stay out of its HTML. */
+const isAdminNamespace = (ns: string) => ns === 'admin' || ns.startsWith('admin-');
 
 /** The texts a page receives: everything, less the administration texts outside the admin area. */
 export function scopeTexts<T extends Record<string, unknown>>(texts: T, pathname: string): T {
   if (isAdminPath(pathname)) return texts;
-  return Object.fromEntries(Object.entries(texts).filter(([ns]) => !ADMIN_ONLY.includes(ns))) as T;
+  return Object.fromEntries(Object.entries(texts).filter(([ns]) => !isAdminNamespace(ns))) as T;
 }

@@ -1,6 +1,7 @@
 import {
   addToList,
   clearList,
+  normaliseList,
   parseStoredList,
   removeLine,
   setLineQuantity,
@@ -20,6 +21,8 @@ export type EnquiryStore = {
   setQuantity: (productId: string, quantity: number) => void;
   remove: (productId: string) => void;
   clear: () => void;
+  /** Takes another list whole (the server's, after a login), normalised like stored data. */
+  replace: (lines: readonly EnquiryItemInput[]) => void;
   /** Re-reads storage, for when something outside this store changed it. */
   reload: () => void;
 };
@@ -73,6 +76,7 @@ export function createEnquiryStore(storage: () => KeyValueStorage | null): Enqui
       if (next.length !== current().length) commit(next);
     },
     clear: () => commit(clearList()),
+    replace: (lines) => commit(normaliseList(lines)),
     reload() {
       items = read();
       for (const listener of listeners) listener();

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { COUNTRY_OPTIONS, SIGNUP_COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
+import { CountrySelect, flagSrc } from '~/components/ui/country-select';
+
+function Harness({ countries = COUNTRY_OPTIONS }) {
+  const [value, setValue] = useState('');
+  return (
+    <CountrySelect
+      label="Country"
+      placeholder="Select a country"
+      countries={countries}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+    />
+  );
+}
+
+describe('CountrySelect', () => {
+  it('offers every country and shows our own flag of the chosen one', async () => {
+    const { container } = render(<Harness />);
+    const select = screen.getByLabelText('Country');
+    expect(screen.getAllByRole('option')).toHaveLength(COUNTRY_OPTIONS.length + 1);
+    expect(container.querySelector('img')).toBeNull();
+    await userEvent.selectOptions(select, 'IN');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/flags/IN.png');
+  });
+
+  it('draws the United Kingdom of the sign-up list (UK) with the GB flag', () => {
+    expect(flagSrc('uk')).toBe('/flags/GB.png');
+    render(<Harness countries={SIGNUP_COUNTRY_OPTIONS} />);
+    expect(screen.getAllByRole('option')).toHaveLength(18);
+  });
+});
