@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hreflangOf, languageForCountry, localeForCountry, splitPathPrefix } from './locales.ts';
+import {
+  alternatePaths,
+  hreflangOf,
+  languageForCountry,
+  localeForCountry,
+  splitPathPrefix,
+} from './locales.ts';
 
 describe('geolocation mapping (spec §2.1)', () => {
   it.each([
@@ -38,5 +44,25 @@ describe('path prefixes', () => {
   it('leaves unprefixed paths alone', () => {
     expect(splitPathPrefix('/shopall')).toEqual({ prefix: null, language: 'en', rest: '/shopall' });
     expect(splitPathPrefix('/en-in')).toEqual({ prefix: 'en-in', language: 'en', rest: '/' });
+  });
+});
+
+describe('alternatePaths', () => {
+  it('lists one path per hreflang (en-uk folded into en-gb), Hindi, and the bare page as x-default', () => {
+    expect(alternatePaths('/shopall/')).toEqual([
+      { hreflang: 'en-in', path: '/en-in/shopall' },
+      { hreflang: 'en-gb', path: '/en-gb/shopall' },
+      { hreflang: 'en-us', path: '/en-us/shopall' },
+      { hreflang: 'fr-fr', path: '/fr-fr/shopall' },
+      { hreflang: 'en-ca', path: '/en-ca/shopall' },
+      { hreflang: 'en-ae', path: '/en-ae/shopall' },
+      { hreflang: 'hi', path: '/hi/shopall' },
+      { hreflang: 'x-default', path: '/shopall' },
+    ]);
+  });
+
+  it('puts the home page at the bare prefix', () => {
+    expect(alternatePaths('/').map((a) => a.path)).toContain('/en-in');
+    expect(alternatePaths('/').at(-1)).toEqual({ hreflang: 'x-default', path: '/' });
   });
 });

@@ -49,6 +49,22 @@ export function hreflangOf(locale: Locale): string {
   return locale === 'en-uk' ? 'en-gb' : locale;
 }
 
+export type AlternatePath = { hreflang: string; path: string };
+
+/**
+ * The alternate versions of a page, as the page head and the sitemap both list them: one per
+ * hreflang (en-uk is published as en-gb, so it folds into /en-gb), Hindi, whose texts differ, and
+ * x-default, the bare page. `path` is the page without a prefix (`/` for home).
+ */
+export function alternatePaths(path: string): AlternatePath[] {
+  const tail = path === '/' ? '' : path.replace(/\/+$/, '');
+  const prefixes = [...new Set(LOCALES.map(hreflangOf)), 'hi'];
+  return [
+    ...prefixes.map((prefix) => ({ hreflang: prefix, path: `/${prefix}${tail}` })),
+    { hreflang: 'x-default', path: tail || '/' },
+  ];
+}
+
 /** Country → locale prefix after geolocation (spec §2.1). */
 export function localeForCountry(country: string | null | undefined): Locale {
   switch ((country ?? '').toUpperCase()) {

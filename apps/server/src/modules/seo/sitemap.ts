@@ -4,7 +4,7 @@ import {
   type Category,
   type Subcategory,
 } from '@catalogue/shared/domain/categories';
-import { LOCALES, hreflangOf } from '@catalogue/shared/domain/locales';
+import { alternatePaths } from '@catalogue/shared/domain/locales';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -76,24 +76,13 @@ const XML_ESCAPES: Record<string, string> = {
 };
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
-/** `/en-in` + `/shopall`; the home page under a prefix is the bare prefix. */
-const prefixed = (prefix: string, path: string) => (path === '/' ? `/${prefix}` : `/${prefix}${path}`);
-
-/**
- * The alternate prefixes, as the pages list them in their head (features/seo in the web app):
- * one per hreflang, so en-uk, published as en-gb (spec §2.1), folds into /en-gb; Hindi, whose
- * texts differ; x-default is the bare page.
- */
-export const ALTERNATE_PREFIXES: readonly string[] = [...new Set(LOCALES.map(hreflangOf)), 'hi'];
-
 /** One `<url>`: the bare page as `loc` and x-default, and its alternate under every prefix. */
 export function renderUrl(siteUrl: string, entry: SitemapEntry): string {
   const loc = escapeXml(siteUrl + entry.path);
-  const alternates = ALTERNATE_PREFIXES.map(
-    (prefix) =>
-      `<xhtml:link rel="alternate" hreflang="${prefix}" href="${escapeXml(siteUrl + prefixed(prefix, entry.path))}"/>`,
+  const alternates = alternatePaths(entry.path).map(
+    ({ hreflang, path }) =>
+      `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(siteUrl + path)}"/>`,
   );
-  alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/>`);
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
   return `<url><loc>${loc}</loc>${lastmod}${alternates.join('')}</url>\n`;
 }

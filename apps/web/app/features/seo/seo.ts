@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
-import { LOCALES, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
+import { alternatePaths, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { SITE } from '@catalogue/shared/domain/site';
 
 /** What SEO needs from the root loader; route `meta` functions find it in `matches`. */
@@ -94,18 +94,7 @@ export type Alternate = { hreflang: string; href: string };
 /** hreflang alternates of a page: one per locale (en-uk shares en-gb's), Hindi, and x-default. */
 export function alternatesFor(siteUrl: string, pathname: string): Alternate[] {
   const { rest } = splitPathPrefix(pathname);
-  const tail = rest === '/' ? '' : rest.replace(/\/+$/, '');
-  const seen = new Set<string>();
-  const alternates: Alternate[] = [];
-  for (const locale of LOCALES) {
-    const hreflang = hreflangOf(locale);
-    if (seen.has(hreflang)) continue;
-    seen.add(hreflang);
-    alternates.push({ hreflang, href: absoluteUrl(siteUrl, `/${hreflang}${tail}`) });
-  }
-  alternates.push({ hreflang: 'hi', href: absoluteUrl(siteUrl, `/hi${tail}`) });
-  alternates.push({ hreflang: 'x-default', href: absoluteUrl(siteUrl, tail || '/') });
-  return alternates;
+  return alternatePaths(rest).map(({ hreflang, path }) => ({ hreflang, href: absoluteUrl(siteUrl, path) }));
 }
 
 export type PageMetaOptions = {
