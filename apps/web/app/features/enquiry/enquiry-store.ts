@@ -118,7 +118,7 @@ export function createEnquiryStore(
     async restoreFromMirror() {
       if (!mirror || hasStoredList()) return false;
       try {
-        const lines = await mirror.read();
+        const lines = normaliseList(await mirror.read());
         if (!lines.length) return false;
         commit(lines);
         return true;
