@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
-import { buttonClasses } from '~/components/ui/button';
+import { Button, ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { productPath } from '~/features/catalogue/listing-url';
 import { ProductImage } from '~/features/catalogue/product-image';
@@ -60,14 +60,15 @@ function CartLineItem({
             onBelowMinimum={onBelowMinimum}
             errorId={isBelowMinimum ? errorId : undefined}
           />
-          <button
-            type="button"
+          <Button
+            variant="ghost"
+            size="sm"
             onClick={onRemove}
             aria-label={t('lines.removeFor', { name })}
-            className={buttonClasses('ghost', 'sm', 'text-red-700 underline-offset-2 hover:underline')}
+            className="text-red-700 underline-offset-2 hover:underline"
           >
             {t('lines.remove')}
-          </button>
+          </Button>
         </div>
         {isBelowMinimum ? (
           <p id={errorId} className="text-sm text-red-700" role="alert">
@@ -113,9 +114,9 @@ export function EmptyCart() {
     <section className="rounded-lg border border-dashed border-brand-600/40 bg-brand-50/50 p-8 text-center">
       <h2 className="font-serif text-2xl text-brand-900">{t('empty.title')}</h2>
       <p className="mt-2 text-gray-700">{t('empty.text')}</p>
-      <PrefixedLink to="/shopall" className={buttonClasses('primary', 'md', 'mt-5')}>
+      <ButtonLink to="/shopall" className="mt-5">
         {t('empty.browse')}
-      </PrefixedLink>
+      </ButtonLink>
     </section>
   );
 }

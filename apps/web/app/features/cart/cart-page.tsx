@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { buttonClasses } from '~/components/ui/button';
+import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
@@ -10,20 +11,7 @@ import { loginPath } from '~/features/catalogue/listing-url';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useSession } from '~/features/shell/use-session';
 import { withPrefix } from '~/lib/prefix';
-
-/** Spec §9: after a price request the visitor goes home after 3 seconds. */
-export const HOME_AFTER_MS = 3000;
-
-const noSubscription = () => () => {};
-
-/** True once the page runs in the browser, where the list lives (the server renders a spinner). */
-function useIsHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * The cart (spec §2.8): the enquiry list with quantities and the price request form. Only for a
@@ -33,7 +21,7 @@ function useIsHydrated() {
 export function CartPage() {
   const { t } = useTranslation('cart');
   const list = useEnquiryList();
-  const isHydrated = useIsHydrated();
+  const isHydrated = useHydrated();
   const root = useRouteLoaderData('root') as { viewer?: { role: string } | null } | undefined;
   const { isLoggedIn } = useSession(root?.viewer ?? null);
   const navigate = useNavigate();
@@ -53,7 +41,7 @@ export function CartPage() {
 
   useEffect(() => {
     if (!isSent) return;
-    const timer = window.setTimeout(goHome, HOME_AFTER_MS);
+    const timer = window.setTimeout(goHome, TIMINGS_MS.redirectAfterOrder);
     return () => window.clearTimeout(timer);
   }, [isSent, goHome]);
 
@@ -108,11 +96,7 @@ export function CartPage() {
         onClose={goHome}
         title={t('success.title')}
         hideCloseButton
-        actions={
-          <button type="button" className={buttonClasses('primary', 'md')} onClick={goHome}>
-            {t('success.continue')}
-          </button>
-        }
+        actions={<Button onClick={goHome}>{t('success.continue')}</Button>}
       >
         <p className="text-ink">{t('success.submitted')}</p>
         <p className="mt-2 text-gray-700">{t('success.followUp')}</p>

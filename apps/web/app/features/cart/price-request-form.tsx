@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { ENQUIRY_FIELD_MAX } from '@catalogue/shared/schemas/order';
-import { buttonClasses } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 import { CountrySelect } from '~/components/ui/country-select';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import {
@@ -190,14 +190,15 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
         </p>
       ) : null}
       {isEmpty ? <p className="mt-4 text-sm text-gray-700">{t('form.emptyList')}</p> : null}
-      <button
+      <Button
         type="submit"
+        size="lg"
         disabled={isEmpty || isSubmitting}
         aria-busy={isSubmitting || undefined}
-        className={buttonClasses('primary', 'lg', 'mt-5 w-full sm:w-auto')}
+        className="mt-5 w-full sm:w-auto"
       >
         {isSubmitting ? t('form.submitting') : t('form.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -168,14 +168,14 @@ describe('enquiry store mirror (IndexedDB CartDB)', () => {
   });
 
   it('restores the mirror when local storage is damaged', async () => {
-    const mirror = memoryMirror([ring]);
+    const mirror = memoryMirror([{ ...ring, quantity: 2 }]);
     const store = createEnquiryStore(() => memoryStorage({ [ENQUIRY_STORAGE_KEY]: '{oops' }), mirror);
     await expect(store.restoreFromMirror()).resolves.toBe(true);
     expect(store.getSnapshot()).toHaveLength(1);
   });
 
   it('leaves a stored list alone, even an empty one (an emptied list stays empty)', async () => {
-    const mirror = memoryMirror([ring]);
+    const mirror = memoryMirror([{ ...ring, quantity: 2 }]);
     const store = createEnquiryStore(() => memoryStorage({ [ENQUIRY_STORAGE_KEY]: '[]' }), mirror);
     await expect(store.restoreFromMirror()).resolves.toBe(false);
     expect(store.getSnapshot()).toEqual([]);
