@@ -136,15 +136,12 @@ export function parseStoredList(text: string | null | undefined): EnquiryLine[] 
   }
 }
 
-/** Spec §5: the message a cart line shows when a quantity below 1 was typed. */
-export const MINIMUM_QUANTITY_MESSAGE = 'Minimum quantity is 1';
-
 export type TypedCartQuantity = { quantity: number; isBelowMinimum: boolean };
 
 /**
  * A quantity typed in the cart (spec §5): text that is not a number falls back to 1, a number
- * below 1 becomes 1 and is reported so the line can say 'Minimum quantity is 1'; anything else is
- * clamped like every quantity.
+ * below 1 becomes 1 and is reported so the line can say 'Minimum quantity is 1' (the `cart`
+ * texts); anything else is clamped like every quantity.
  */
 export function readCartQuantity(text: string): TypedCartQuantity {
   const trimmed = text.trim();

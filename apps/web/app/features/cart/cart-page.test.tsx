@@ -136,6 +136,13 @@ describe('CartPage', () => {
     expect(stored()[0]?.quantity).toBe(1);
     expect(box).toHaveValue(1);
     expect(screen.queryByText('Minimum quantity is 1')).not.toBeInTheDocument();
+
+    // A fraction below 1 is only settled when the box is left, with the same message.
+    fireEvent.change(box, { target: { value: '5' } });
+    fireEvent.change(box, { target: { value: '0.5' } });
+    fireEvent.blur(box);
+    expect(stored()[0]?.quantity).toBe(1);
+    expect(screen.getByText('Minimum quantity is 1')).toBeInTheDocument();
   });
 
   it('after a sent request: the dialog with both texts, the list cleared, home after 3 seconds', async () => {

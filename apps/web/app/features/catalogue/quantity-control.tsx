@@ -98,6 +98,7 @@ export function QuantityControl({
           if (draft !== null && rule === 'cart-fallback') {
             const typed = readCartQuantity(draft);
             if (typed.quantity !== value) onChange(typed.quantity);
+            if (typed.isBelowMinimum) onBelowMinimum?.();
           }
           setDraft(null);
         }}
