@@ -44,7 +44,8 @@ const pendant = { _id: 'pendant', name: 'Moon Pendant', code: '', price: 0, imag
 const stored = () =>
   JSON.parse(localStorage.getItem(ENQUIRY_STORAGE_KEY) ?? 'null') as { _id: string; quantity: number }[];
 
-describe('CartPage', () => {
+// Typing whole forms with user-event takes several seconds on a busy two-core machine.
+describe('CartPage', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await serverCallsSettled();
     localStorage.clear();

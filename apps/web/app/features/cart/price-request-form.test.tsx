@@ -47,7 +47,8 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 
 const submitButton = () => screen.getByRole('button', { name: /Submit Price Request|Submitting/ });
 
-describe('PriceRequestForm', () => {
+// Typing whole forms with user-event takes several seconds on a busy two-core machine.
+describe('PriceRequestForm', { timeout: 20_000 }, () => {
   let alert: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     localStorage.clear();
