@@ -12,6 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
 import { pageMeta, seoContextOf, type PageSeo } from '~/features/seo/seo';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { count } = useEnquiryList();
+  useEnquiryLoading();
   useLocaleRedirect();
   return (
     <>

@@ -7,6 +7,7 @@ import {
   normaliseList,
   parseStoredList,
   quantityInList,
+  readCartQuantity,
   removeLine,
   setLineQuantity,
   toEnquiryLine,
@@ -203,5 +204,22 @@ describe('normaliseList', () => {
         },
       ),
     );
+  });
+});
+
+describe('readCartQuantity', () => {
+  it.each([
+    ['3', 3, false],
+    [' 12 ', 12, false],
+    ['0', 1, true],
+    ['-4', 1, true],
+    ['0.5', 1, true],
+    ['2.7', 2, false],
+    ['', 1, false],
+    ['abc', 1, false],
+    ['1e3', 1, false],
+    [String(MAX_QUANTITY + 1), MAX_QUANTITY, false],
+  ])('%j → %j (below minimum: %j)', (text, quantity, isBelowMinimum) => {
+    expect(readCartQuantity(text)).toEqual({ quantity, isBelowMinimum });
   });
 });

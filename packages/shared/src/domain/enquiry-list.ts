@@ -135,3 +135,18 @@ export function parseStoredList(text: string | null | undefined): EnquiryLine[] 
     return [];
   }
 }
+
+export type TypedCartQuantity = { quantity: number; isBelowMinimum: boolean };
+
+/**
+ * A quantity typed in the cart (spec §5): text that is not a number falls back to 1, a number
+ * below 1 becomes 1 and is reported so the line can say 'Minimum quantity is 1' (the `cart`
+ * texts); anything else is clamped like every quantity.
+ */
+export function readCartQuantity(text: string): TypedCartQuantity {
+  const trimmed = text.trim();
+  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return { quantity: MIN_QUANTITY, isBelowMinimum: false };
+  const n = Number(trimmed);
+  if (n < MIN_QUANTITY) return { quantity: MIN_QUANTITY, isBelowMinimum: true };
+  return { quantity: clampQuantity(n), isBelowMinimum: false };
+}

@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readCartQuantity } from '@catalogue/shared/domain/enquiry-list';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@catalogue/shared/domain/limits';
 
 /**
  * How typed text becomes a quantity. Cards raise anything below 1 to 1 (spec §5); the detail page
  * ignores non-numeric or zero input. Text that is not a number yet (an empty box mid-edit) is
- * never committed; the box shows the real quantity again when it loses focus.
+ * never committed; the box shows the real quantity again when it loses focus. The cart
+ * (`cart-fallback`) also raises values below 1, reporting them, and sets 1 when the box is left
+ * holding something that is not a number.
  */
-export type TypedQuantityRule = 'raise-to-minimum' | 'ignore-below-minimum';
+export type TypedQuantityRule = 'raise-to-minimum' | 'ignore-below-minimum' | 'cart-fallback';
 
 export function parseTypedQuantity(text: string, rule: TypedQuantityRule): number | null {
   if (!/^\s*-?\d+\s*$/.test(text)) return null;
@@ -24,6 +27,10 @@ type QuantityControlProps = {
   productName?: string;
   size?: 'sm' | 'md';
   inputRef?: React.Ref<HTMLInputElement>;
+  /** Called when a value below 1 was typed and raised to 1 (the cart shows a message). */
+  onBelowMinimum?: () => void;
+  /** The id of a message about this box (marks it invalid too). */
+  errorId?: string;
 };
 
 /** Minus, a number box (minimum 1) and plus. */
@@ -34,6 +41,8 @@ export function QuantityControl({
   productName,
   size = 'sm',
   inputRef,
+  onBelowMinimum,
+  errorId,
 }: QuantityControlProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
@@ -70,13 +79,29 @@ export function QuantityControl({
         max={MAX_QUANTITY}
         step={1}
         value={draft ?? String(value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         onChange={(event) => {
+          if (rule === 'cart-fallback' && /^\s*-?\d+\s*$/.test(event.target.value)) {
+            const typed = readCartQuantity(event.target.value);
+            setDraft(null);
+            if (typed.quantity !== value) onChange(typed.quantity);
+            if (typed.isBelowMinimum) onBelowMinimum?.();
+            return;
+          }
           const parsed = parseTypedQuantity(event.target.value, rule);
           // Half-typed or refused text stays in the box without touching the list.
           setDraft(parsed === null ? event.target.value : null);
           if (parsed !== null && parsed !== value) onChange(parsed);
         }}
-        onBlur={() => setDraft(null)}
+        onBlur={() => {
+          if (draft !== null && rule === 'cart-fallback') {
+            const typed = readCartQuantity(draft);
+            if (typed.quantity !== value) onChange(typed.quantity);
+            if (typed.isBelowMinimum) onBelowMinimum?.();
+          }
+          setDraft(null);
+        }}
         className={`${box} border-x border-brand-600/40 text-center tabular-nums [appearance:textfield] focus-visible:outline-offset-0 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none`}
       />
       <button

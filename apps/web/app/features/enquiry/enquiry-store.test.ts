@@ -1,7 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
+import type { EnquiryMirror } from '~/features/enquiry/enquiry-mirror';
 import { ENQUIRY_STORAGE_KEY, createEnquiryStore, enquiryStore } from '~/features/enquiry/enquiry-store';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 
 const ring = {
   _id: 'ring',
@@ -113,5 +116,120 @@ describe('useEnquiryList', () => {
 
     act(() => b.result.current.clear());
     expect(a.result.current.count).toBe(0);
+  });
+});
+
+/** An IndexedDB stand-in: what was last written, as `CartDB`'s store would hold it. */
+function memoryMirror(initial: EnquiryLine[] = []) {
+  let held = initial;
+  const mirror: EnquiryMirror & { held: () => EnquiryLine[] } = {
+    write: vi.fn(async (lines: readonly EnquiryLine[]) => {
+      held = [...lines];
+    }),
+    read: vi.fn(async () => held),
+    held: () => held,
+  };
+  return mirror;
+}
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+}
+
+describe('enquiry store mirror (IndexedDB CartDB)', () => {
+  it('copies every change to the mirror, in order, the empty list included', async () => {
+    const mirror = memoryMirror();
+    const store = createEnquiryStore(() => memoryStorage(), mirror);
+    store.add(ring);
+    store.add(pendant, 2);
+    store.setQuantity('ring', 5);
+    await store.flush();
+    expect(mirror.held().map((l) => [l._id, l.quantity])).toEqual([
+      ['ring', 5],
+      ['pendant', 2],
+    ]);
+    store.clear();
+    await store.flush();
+    expect(mirror.held()).toEqual([]);
+    expect(mirror.write).toHaveBeenCalledTimes(4);
+  });
+
+  it('restores the mirror when local storage has no list, normalised', async () => {
+    const mirror = memoryMirror([{ ...ring, quantity: 0 } as EnquiryLine]);
+    const storage = memoryStorage();
+    const store = createEnquiryStore(() => storage, mirror);
+    await expect(store.restoreFromMirror()).resolves.toBe(true);
+    expect(store.getSnapshot()).toEqual([expect.objectContaining({ _id: 'ring', quantity: 1 })]);
+    expect(JSON.parse(storage.getItem(ENQUIRY_STORAGE_KEY) ?? 'null')).toHaveLength(1);
+  });
+
+  it('restores the mirror when local storage is damaged', async () => {
+    const mirror = memoryMirror([{ ...ring, quantity: 2 }]);
+    const store = createEnquiryStore(() => memoryStorage({ [ENQUIRY_STORAGE_KEY]: '{oops' }), mirror);
+    await expect(store.restoreFromMirror()).resolves.toBe(true);
+    expect(store.getSnapshot()).toHaveLength(1);
+  });
+
+  it('leaves a stored list alone, even an empty one (an emptied list stays empty)', async () => {
+    const mirror = memoryMirror([{ ...ring, quantity: 2 }]);
+    const store = createEnquiryStore(() => memoryStorage({ [ENQUIRY_STORAGE_KEY]: '[]' }), mirror);
+    await expect(store.restoreFromMirror()).resolves.toBe(false);
+    expect(store.getSnapshot()).toEqual([]);
+    expect(mirror.read).not.toHaveBeenCalled();
+  });
+
+  it('never lets a failing mirror break the list', async () => {
+    const broken: EnquiryMirror = {
+      write: () => Promise.reject(new Error('QuotaExceededError')),
+      read: () => Promise.reject(new Error('InvalidStateError')),
+    };
+    const store = createEnquiryStore(() => memoryStorage(), broken);
+    store.add(ring);
+    await expect(store.flush()).resolves.toBeUndefined();
+    expect(store.getSnapshot()).toHaveLength(1);
+    const empty = createEnquiryStore(() => memoryStorage(), broken);
+    await expect(empty.restoreFromMirror()).resolves.toBe(false);
+  });
+
+  it('works where IndexedDB does not exist (jsdom, some private modes)', async () => {
+    localStorage.clear();
+    enquiryStore.reload();
+    enquiryStore.add(ring);
+    await enquiryStore.flush();
+    await expect(enquiryStore.restoreFromMirror()).resolves.toBe(false);
+    expect(enquiryStore.getSnapshot()).toHaveLength(1);
+  });
+});
+
+describe('several tabs', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    enquiryStore.reload();
+  });
+
+  it('reloads the list when another tab changes `cart`, and ignores other keys', () => {
+    renderHook(() => useEnquiryLoading());
+    const list = renderHook(() => useEnquiryList());
+    expect(list.result.current.count).toBe(0);
+
+    localStorage.setItem(ENQUIRY_STORAGE_KEY, JSON.stringify([ring, pendant]));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'x' }));
+    });
+    expect(list.result.current.count).toBe(0);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: ENQUIRY_STORAGE_KEY }));
+    });
+    expect(list.result.current.count).toBe(2);
+
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(list.result.current.count).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   type EnquiryItemInput,
   type EnquiryLine,
 } from '@catalogue/shared/domain/enquiry-list';
+import { createIndexedDbMirror, type EnquiryMirror } from '~/features/enquiry/enquiry-mirror';
 
 /** Local storage key of the list (spec §3); the value is a JSON array, `[]` when empty. */
 export const ENQUIRY_STORAGE_KEY = 'cart';
@@ -23,8 +24,15 @@ export type EnquiryStore = {
   clear: () => void;
   /** Takes another list whole (the server's, after a login), normalised like stored data. */
   replace: (lines: readonly EnquiryItemInput[]) => void;
-  /** Re-reads storage, for when something outside this store changed it. */
+  /** Re-reads storage, for when something outside this store changed it (another tab). */
   reload: () => void;
+  /**
+   * When local storage holds no readable list, takes the IndexedDB copy (spec §4: local storage,
+   * then the local database). Answers whether a list was taken; never throws.
+   */
+  restoreFromMirror: () => Promise<boolean>;
+  /** Resolves once every change so far has reached the mirror (or failed to). */
+  flush: () => Promise<void>;
 };
 
 const EMPTY: readonly EnquiryLine[] = Object.freeze([]);
@@ -35,17 +43,38 @@ const EMPTY: readonly EnquiryLine[] = Object.freeze([]);
  * written back at once. A storage that refuses writes (private mode, quota) leaves the list working
  * in memory for this page.
  */
-export function createEnquiryStore(storage: () => KeyValueStorage | null): EnquiryStore {
+export function createEnquiryStore(
+  storage: () => KeyValueStorage | null,
+  mirror: EnquiryMirror | null = null,
+): EnquiryStore {
   let items: readonly EnquiryLine[] | null = null;
+  let mirrored: Promise<void> = Promise.resolve();
   const listeners = new Set<() => void>();
 
-  const read = (): readonly EnquiryLine[] => {
+  const storedText = (): string | null => {
     try {
-      const list = parseStoredList(storage()?.getItem(ENQUIRY_STORAGE_KEY));
-      return list.length ? list : EMPTY;
+      return storage()?.getItem(ENQUIRY_STORAGE_KEY) ?? null;
     } catch {
-      return EMPTY;
+      return null;
     }
+  };
+
+  const read = (): readonly EnquiryLine[] => {
+    const list = parseStoredList(storedText());
+    return list.length ? list : EMPTY;
+  };
+
+  /** A list is stored when the key holds a JSON array (`[]` included); missing or damaged is not. */
+  const hasStoredList = () => {
+    try {
+      return Array.isArray(JSON.parse(storedText() ?? 'null'));
+    } catch {
+      return false;
+    }
+  };
+
+  const notify = () => {
+    for (const listener of listeners) listener();
   };
 
   const current = () => (items ??= read());
@@ -57,7 +86,12 @@ export function createEnquiryStore(storage: () => KeyValueStorage | null): Enqui
     } catch {
       // Keep the in-memory list; the next successful write stores everything.
     }
-    for (const listener of listeners) listener();
+    if (mirror) {
+      const snapshot = items;
+      // Chained so the copies land in order; a failure never reaches the list.
+      mirrored = mirrored.then(() => mirror.write(snapshot)).catch(() => undefined);
+    }
+    notify();
   };
 
   return {
@@ -79,8 +113,20 @@ export function createEnquiryStore(storage: () => KeyValueStorage | null): Enqui
     replace: (lines) => commit(normaliseList(lines)),
     reload() {
       items = read();
-      for (const listener of listeners) listener();
+      notify();
     },
+    async restoreFromMirror() {
+      if (!mirror || hasStoredList()) return false;
+      try {
+        const lines = normaliseList(await mirror.read());
+        if (!lines.length) return false;
+        commit(lines);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    flush: () => mirrored,
   };
 }
 
@@ -93,7 +139,10 @@ function browserStorage(): KeyValueStorage | null {
 }
 
 /** The one list of this browser tab. */
-export const enquiryStore = createEnquiryStore(browserStorage);
+export const enquiryStore = createEnquiryStore(
+  browserStorage,
+  typeof window === 'undefined' ? null : createIndexedDbMirror(),
+);
 
 /** What the server renders: the list lives in the browser, so the first HTML shows none. */
 export const getServerEnquirySnapshot = () => EMPTY;

@@ -5,6 +5,7 @@ import {
   type EnquiryLine,
 } from '@catalogue/shared/domain/enquiry-list';
 import { enquiryStore, getServerEnquirySnapshot } from '~/features/enquiry/enquiry-store';
+import { enquiryActions } from '~/features/enquiry/enquiry-sync';
 
 export type EnquiryListApi = {
   items: readonly EnquiryLine[];
@@ -18,7 +19,10 @@ export type EnquiryListApi = {
   clear: () => void;
 };
 
-/** The visitor's enquiry list: read it anywhere, change it from any card, detail page or the cart. */
+/**
+ * The visitor's enquiry list: read it anywhere, change it from any card, detail page or the cart.
+ * Changes are kept in this browser and, when logged in, on the server too.
+ */
 export function useEnquiryList(): EnquiryListApi {
   const items = useSyncExternalStore(
     enquiryStore.subscribe,
@@ -30,9 +34,9 @@ export function useEnquiryList(): EnquiryListApi {
     items,
     count: items.length,
     quantityOf,
-    add: enquiryStore.add,
-    setQuantity: enquiryStore.setQuantity,
-    remove: enquiryStore.remove,
-    clear: enquiryStore.clear,
+    add: enquiryActions.add,
+    setQuantity: enquiryActions.setQuantity,
+    remove: enquiryActions.remove,
+    clear: enquiryActions.clear,
   };
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { enquiryStore } from '~/features/enquiry/enquiry-store';
 import { SESSION_EVENT, SESSION_KEYS } from '~/lib/api-client';
 
 /** The browser's record of a signed-in visitor (spec §3: token, userId, role in local storage). */
@@ -50,6 +51,10 @@ export async function logout(fetcher: typeof fetch = fetch) {
   } catch {
     // The visitor is logged out here whatever the server said.
   }
-  for (const key of [...SESSION_KEYS, 'cart']) window.localStorage.removeItem(key);
+  for (const key of SESSION_KEYS) window.localStorage.removeItem(key);
+  // Only this browser's copy: the server keeps the list for the next login. The IndexedDB copy
+  // must be empty before the reload, or the next page would restore the list from it.
+  enquiryStore.clear();
+  await Promise.race([enquiryStore.flush(), new Promise((resolve) => setTimeout(resolve, 1000))]);
   window.location.reload();
 }

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import { Button } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
+import { Spinner } from '~/components/ui/spinner';
+import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
+import { PriceRequestForm } from '~/features/cart/price-request-form';
+import { loginPath } from '~/features/catalogue/listing-url';
+import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
+import { useSession } from '~/features/shell/use-session';
+import { withPrefix } from '~/lib/prefix';
+import { useHydrated } from '~/lib/use-hydrated';
+
+/**
+ * The cart (spec §2.8): the enquiry list with quantities and the price request form. Only for a
+ * logged-in visitor: the route's loader refuses a request without a session, and this page sends
+ * the visitor to log in when the browser holds no token (or loses it to a 401).
+ */
+export function CartPage() {
+  const { t } = useTranslation('cart');
+  const list = useEnquiryList();
+  const isHydrated = useHydrated();
+  const root = useRouteLoaderData('root') as { viewer?: { role: string } | null } | undefined;
+  const { isLoggedIn } = useSession(root?.viewer ?? null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [belowMinimum, setBelowMinimum] = useState<ReadonlySet<string>>(() => new Set());
+  const [isSent, setSent] = useState(false);
+
+  const goToLogin = useCallback(() => {
+    navigate(loginPath(pathname, pathname), { replace: true, state: { from: pathname } });
+  }, [navigate, pathname]);
+
+  const goHome = useCallback(() => navigate(withPrefix(pathname, '/')), [navigate, pathname]);
+
+  useEffect(() => {
+    if (isHydrated && !isLoggedIn && !isSent) goToLogin();
+  }, [isHydrated, isLoggedIn, isSent, goToLogin]);
+
+  useEffect(() => {
+    if (!isSent) return;
+    const timer = window.setTimeout(goHome, TIMINGS_MS.redirectAfterOrder);
+    return () => window.clearTimeout(timer);
+  }, [isSent, goHome]);
+
+  const flag = (productId: string, isOn: boolean) =>
+    setBelowMinimum((current) => {
+      if (current.has(productId) === isOn) return current;
+      const next = new Set(current);
+      if (isOn) next.add(productId);
+      else next.delete(productId);
+      return next;
+    });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+      <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{t('title')}</h1>
+      <p className="mt-2 max-w-3xl text-gray-700">{t('intro')}</p>
+      {isHydrated ? (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+          {list.items.length ? (
+            <CartLines
+              lines={list.items}
+              onQuantity={(productId, quantity) => {
+                flag(productId, false);
+                list.setQuantity(productId, quantity);
+              }}
+              onRemove={(productId) => {
+                flag(productId, false);
+                list.remove(productId);
+              }}
+              belowMinimum={belowMinimum}
+              onBelowMinimum={(productId) => flag(productId, true)}
+            />
+          ) : (
+            <EmptyCart />
+          )}
+          <PriceRequestForm
+            lines={list.items}
+            onSent={() => {
+              list.clear();
+              setSent(true);
+            }}
+            onLoginNeeded={goToLogin}
+          />
+        </div>
+      ) : (
+        <div className="mt-10 flex justify-center">
+          <Spinner size="lg" label={t('loading')} />
+        </div>
+      )}
+      <Dialog
+        open={isSent}
+        onClose={goHome}
+        title={t('success.title')}
+        hideCloseButton
+        actions={<Button onClick={goHome}>{t('success.continue')}</Button>}
+      >
+        <p className="text-ink">{t('success.submitted')}</p>
+        <p className="mt-2 text-gray-700">{t('success.followUp')}</p>
+      </Dialog>
+    </div>
+  );
+}

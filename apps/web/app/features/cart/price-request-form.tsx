@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
+import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
+import { ENQUIRY_FIELD_MAX } from '@catalogue/shared/schemas/order';
+import { Button } from '~/components/ui/button';
+import { CountrySelect } from '~/components/ui/country-select';
+import { TextAreaField, TextField } from '~/components/ui/field';
+import {
+  EMPTY_PRICE_REQUEST,
+  type PriceRequestErrors,
+  type PriceRequestField,
+  type PriceRequestValues,
+} from '~/features/cart/price-request';
+import { usePriceRequest } from '~/features/cart/use-price-request';
+
+type PriceRequestFormProps = {
+  lines: readonly EnquiryLine[];
+  /** The request was recorded: the page clears the list and thanks the visitor. */
+  onSent: () => void;
+  /** The server no longer knows the visitor (401): the page sends them to log in. */
+  onLoginNeeded: () => void;
+};
+
+function showAlert(text: string) {
+  if (typeof window.alert === 'function') window.alert(text);
+}
+
+/**
+ * The price request form of the cart (spec §2.8, §5): required fields are marked, each error sits
+ * under its field and clears as soon as that field is edited, and the button stays disabled while
+ * the list is empty or a request is on its way.
+ */
+export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestFormProps) {
+  const { t } = useTranslation('cart');
+  const [values, setValues] = useState<PriceRequestValues>(EMPTY_PRICE_REQUEST);
+  const [errors, setErrors] = useState<PriceRequestErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { isSubmitting, submit } = usePriceRequest();
+  const isEmpty = lines.length === 0;
+
+  // After a refused submit, focus goes to the first field in error so keyboard users land on it.
+  useEffect(() => {
+    if (attempt) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const edit =
+    (field: PriceRequestField) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => {
+        if (!current[field]) return current;
+        const next = { ...current };
+        delete next[field];
+        return next;
+      });
+      setFailure(null);
+    };
+
+  const errorOf = (field: PriceRequestField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isEmpty) return;
+    setFailure(null);
+    const outcome = await submit(values, lines);
+    switch (outcome.kind) {
+      case 'sent':
+        setValues(EMPTY_PRICE_REQUEST);
+        setErrors({});
+        onSent();
+        break;
+      case 'invalid':
+        setErrors(outcome.errors);
+        setAttempt((n) => n + 1);
+        break;
+      case 'login-needed':
+        showAlert(t('form.loginRequired'));
+        onLoginNeeded();
+        break;
+      case 'failed':
+        setFailure(t('form.failed'));
+        showAlert(t('form.failed'));
+        break;
+      case 'busy':
+        break;
+    }
+  }
+
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="price-request-heading"
+      className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="price-request-heading" className="font-serif text-2xl text-brand-900">
+        {t('form.heading')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">{t('form.requiredNote')}</p>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('form.firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={ENQUIRY_FIELD_MAX.name}
+          value={values.firstName}
+          onChange={edit('firstName')}
+          error={errorOf('firstName')}
+        />
+        <TextField
+          label={t('form.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={ENQUIRY_FIELD_MAX.email}
+          value={values.email}
+          onChange={edit('email')}
+          error={errorOf('email')}
+        />
+        <TextField
+          label={t('form.contactNumber')}
+          name="contactNumber"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={ENQUIRY_FIELD_MAX.contactNumber}
+          value={values.contactNumber}
+          onChange={edit('contactNumber')}
+          error={errorOf('contactNumber')}
+        />
+        <TextField
+          label={t('form.companyName')}
+          name="companyName"
+          autoComplete="organization"
+          maxLength={ENQUIRY_FIELD_MAX.companyName}
+          value={values.companyName}
+          onChange={edit('companyName')}
+          error={errorOf('companyName')}
+        />
+        <CountrySelect
+          label={t('form.country')}
+          name="country"
+          autoComplete="country"
+          required
+          countries={COUNTRY_OPTIONS}
+          placeholder={t('form.countryPlaceholder')}
+          value={values.country}
+          onChange={edit('country')}
+          error={errorOf('country')}
+        />
+        <TextField
+          label={t('form.companyWebsite')}
+          name="companyWebsite"
+          type="url"
+          autoComplete="url"
+          inputMode="url"
+          maxLength={ENQUIRY_FIELD_MAX.companyWebsite}
+          value={values.companyWebsite}
+          onChange={edit('companyWebsite')}
+          error={errorOf('companyWebsite')}
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label={t('form.message')}
+          name="message"
+          hint={t('form.messageHint')}
+          maxLength={ENQUIRY_FIELD_MAX.message}
+          value={values.message}
+          onChange={edit('message')}
+          error={errorOf('message')}
+        />
+      </div>
+      {hasErrors ? (
+        <p className="mt-4 text-sm text-red-700" role="alert">
+          {t('form.fixErrors')}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="mt-4 text-sm text-red-700" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {isEmpty ? <p className="mt-4 text-sm text-gray-700">{t('form.emptyList')}</p> : null}
+      <Button
+        type="submit"
+        size="lg"
+        disabled={isEmpty || isSubmitting}
+        aria-busy={isSubmitting || undefined}
+        className="mt-5 w-full sm:w-auto"
+      >
+        {isSubmitting ? t('form.submitting') : t('form.submit')}
+      </Button>
+    </form>
+  );
+}
