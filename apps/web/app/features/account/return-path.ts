@@ -17,10 +17,17 @@ export function readReturnPath(state: unknown, search: URLSearchParams): string 
   return null;
 }
 
+const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\x7f');
+
 export function sanitiseReturnPath(candidate: unknown): string | null {
   if (typeof candidate !== 'string' || candidate.length > 2000) return null;
   // Browsers read a backslash as a slash and drop tabs and newlines: refuse them before parsing.
-  if (!candidate.startsWith('/') || /[\\\s\u0000-\u001f]/.test(candidate) || candidate.startsWith('//'))
+  if (
+    !candidate.startsWith('/') ||
+    /[\\\s]/.test(candidate) ||
+    hasControlCharacter(candidate) ||
+    candidate.startsWith('//')
+  )
     return null;
   let url: URL;
   try {
