@@ -98,6 +98,41 @@ test.describe('account pages', () => {
     expect((await stored(page)).role).toBe('admin');
   });
 
+  test('the pyramid loader stands in for the form while pending, and stands still for reduced motion', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/hi/signup');
+    await page.getByRole('button', { name: 'साइन अप करें' }).click();
+    await expect(page.getByRole('alert')).toHaveText('नाम आवश्यक है');
+    await page.getByLabel(/^नाम/).fill('Asha');
+    await page.getByLabel(/^ईमेल/).fill(`slow-${Date.now()}@example.com`);
+    await page.locator('input[name="password"]').fill('x');
+    await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('x');
+    await page.getByLabel(/^संपर्क नंबर/).fill('1');
+    await page.getByLabel(/^देश/).selectOption('IN');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users/register', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'साइन अप करें' }).click();
+    const loader = page.getByRole('status').filter({ hasText: 'आपका खाता बनाया जा रहा है...' });
+    await expect(loader).toBeVisible();
+    await expect(page.getByRole('button', { name: 'साइन अप करें' })).toHaveCount(0);
+    const animation = await loader
+      .locator('.pyramid-loader-body')
+      .evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('none');
+    const alert = page.waitForEvent('dialog');
+    release();
+    const dialog = await alert;
+    expect(dialog.message()).toBe('पंजीकरण सफल रहा! कृपया अपने ईमेल और पासवर्ड से लॉग इन करें।');
+    await dialog.accept();
+    await expect(page).toHaveURL('/hi/login');
+  });
+
   test('a sign-up the server refuses says why', async ({ page }) => {
     await page.goto('/signup');
     await field(page, /^Name/).fill('Admin Again');
