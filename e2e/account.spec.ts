@@ -91,6 +91,40 @@ test.describe('account pages', () => {
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('login merges the list built while anonymous into the account and loads the account list', async ({
+    page,
+    request,
+  }) => {
+    const email = `merge-${Date.now()}@example.com`;
+    const registered = await request.post('/api/users/register', {
+      data: { name: 'Merge Buyer', email, password: 'pw', contactNumber: '1', country: 'IN' },
+    });
+    expect(registered.status()).toBe(201);
+    const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    await page.goto('/login');
+    await page.evaluate(
+      ({ id, name }) =>
+        localStorage.setItem('cart', JSON.stringify([{ _id: id, name, code: '', price: 0, quantity: 3 }])),
+      { id: product!._id, name: product!.name },
+    );
+    await page.reload();
+    await logIn(page, email, 'pw');
+    await expect(page).toHaveURL('/');
+    const session = await stored(page);
+    const cart = await request.get(`/api/cart/${session.userId}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const { items } = (await cart.json()) as { items: { productId: string; quantity: number }[] };
+    expect(items.map((i) => [i.productId, i.quantity])).toEqual([[product!._id, 3]]);
+    const local = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('cart') ?? '[]') as { _id: string }[],
+    );
+    expect(local.map((line) => line._id)).toEqual([product!._id]);
+  });
+
   test('an address that is not this site is never the way back after login', async ({ page }) => {
     await page.goto(`/en-in/login?from=${encodeURIComponent('//evil.example/phish')}`);
     await logIn(page, ADMIN.email, ADMIN.password);
