@@ -56,7 +56,7 @@ afterEach(() => {
   sync.tokenSeen = null;
 });
 
-describe('LoginForm', () => {
+describe('LoginForm', { timeout: 20_000 }, () => {
   it('stores token, role and userId, syncs the list, then goes to the destination', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify(loginAnswer), { status: 200 }));
     renderLogin('/category/Rings?page=2');
