@@ -156,14 +156,9 @@ test.describe('catalogue pages', () => {
 
   test('after logging in, the visitor is back on the page the gate refused', async ({ page }) => {
     await page.goto(`/login?from=${encodeURIComponent('/category/Rings?page=2')}`);
-    const email = page.getByLabel(/email/i);
-    test.skip((await email.count()) === 0, 'the login form arrives with issue 8');
-    await email.fill(ADMIN.email);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(ADMIN.password);
-    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL('/category/Rings?page=2');
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(await cards(page).count()).toBeGreaterThan(0);

@@ -1,9 +1,26 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import type { Route } from './+types/login';
+import { LoginForm } from '~/features/account/login-form';
+import { readReturnPath } from '~/features/account/return-path';
+import { pageMeta } from '~/features/seo/seo';
+import { withPrefix } from '~/lib/prefix';
 
+/** Login (spec §2.11). The page a login gate refused arrives as state or `?from=`; home otherwise. */
 export default function LoginPage() {
-  return <PagePlaceholder title="Login" />;
+  const { t } = useTranslation('account');
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const destination = readReturnPath(location.state, search) ?? withPrefix(location.pathname, '/');
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-center font-serif text-3xl text-brand-900">{t('login.heading')}</h1>
+      <p className="mt-3 text-center text-gray-800">{t('login.intro')}</p>
+      <div className="mt-8 rounded-lg border border-brand-100 bg-white p-6 shadow-sm">
+        <LoginForm destination={destination} />
+      </div>
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Login' }];
-}
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { noindex: true });

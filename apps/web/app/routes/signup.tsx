@@ -1,9 +1,20 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/signup';
+import { SignupForm } from '~/features/account/signup-form';
+import { pageMeta } from '~/features/seo/seo';
 
+/** Buyer registration (spec §2.10). */
 export default function SignupPage() {
-  return <PagePlaceholder title="Sign up" />;
+  const { t } = useTranslation('account');
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-12">
+      <h1 className="text-center font-serif text-3xl text-brand-900">{t('signup.heading')}</h1>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-gray-800">{t('signup.intro')}</p>
+      <div className="mt-8 rounded-lg border border-brand-100 bg-white p-6 shadow-sm md:p-8">
+        <SignupForm />
+      </div>
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Sign up' }];
-}
+export const meta: Route.MetaFunction = (args) => pageMeta(args);

@@ -3,8 +3,11 @@ import { SITE } from '@catalogue/shared/domain/site';
 import { buttonClasses } from '~/components/ui/button';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
 
-/** 'Plan Your Visit' (spec §2.12): the showroom in Sitapura, hours, appointments and a phone button. */
-export function PlanVisit({ className = '' }: { className?: string }) {
+/**
+ * 'Plan Your Visit' (spec §2.12): the showroom in Sitapura, hours, appointments and a phone button.
+ * The contact page shows the same block as 'Visit Our Store' (spec §2.9), hence `heading`.
+ */
+export function PlanVisit({ className = '', heading }: { className?: string; heading?: string }) {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation('common');
   const showroom = SITE.addresses.showroom;
@@ -13,7 +16,7 @@ export function PlanVisit({ className = '' }: { className?: string }) {
       <div className="grid gap-6 rounded-xl border border-brand-100 bg-brand-50 p-6 md:grid-cols-2 md:p-10">
         <div>
           <h2 id="plan-visit" className="font-serif text-3xl text-brand-900">
-            {t('visit.plan.heading')}
+            {heading ?? t('visit.plan.heading')}
           </h2>
           <p className="mt-3 text-gray-800">{t('visit.plan.text')}</p>
           <a href={`tel:${SITE.phones.showroom.tel}`} className={buttonClasses('primary', 'md', 'mt-6')}>
