@@ -292,6 +292,8 @@ export function RichTextEditor({
         contentEditable
         suppressContentEditableWarning
         tabIndex={0}
+        // Enter makes paragraphs, not <div>s, from the first keystroke on.
+        onFocus={() => document.execCommand?.('defaultParagraphSeparator', false, 'p')}
         onInput={emit}
         onBlur={emit}
         onPaste={onPaste}
