@@ -17,6 +17,64 @@ type Command =
     }
   | { kind: 'link' };
 
+/** Toolbar pictures drawn inline: no emoji or icon font, which not every system has. */
+function EditorIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-5"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const BULLETS = (
+  <EditorIcon>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <circle cx="4" cy="6" r="1" />
+    <circle cx="4" cy="12" r="1" />
+    <circle cx="4" cy="18" r="1" />
+  </EditorIcon>
+);
+const NUMBERS = (
+  <EditorIcon>
+    <path d="M10 6h10M10 12h10M10 18h10M4 4h1v5M4 14.5c.5-1 2.5-1 2.5.5S4 17 4 19h2.5" />
+  </EditorIcon>
+);
+const QUOTE = (
+  <EditorIcon>
+    <path d="M4 17c2 0 3-1.5 3-4V7H4v5h3M14 17c2 0 3-1.5 3-4V7h-3v5h3" />
+  </EditorIcon>
+);
+const LINK = (
+  <EditorIcon>
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+  </EditorIcon>
+);
+const UNLINK = (
+  <EditorIcon>
+    <path d="M15 15l3-3a4 4 0 0 0-5.7-5.7l-1 1M9 9l-3 3a4 4 0 0 0 5.7 5.7l1-1M3 3l18 18" />
+  </EditorIcon>
+);
+const UNDO = (
+  <EditorIcon>
+    <path d="M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />
+  </EditorIcon>
+);
+const REDO = (
+  <EditorIcon>
+    <path d="M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" />
+  </EditorIcon>
+);
+
 type Tool = { id: string; labelKey: string; command: Command; icon: ReactNode; shortcut?: string };
 
 const TOOLS: readonly Tool[] = [
@@ -41,29 +99,29 @@ const TOOLS: readonly Tool[] = [
     id: 'ul',
     labelKey: 'editor.bulletList',
     command: { kind: 'exec', name: 'insertUnorderedList' },
-    icon: '•≡',
+    icon: BULLETS,
   },
   {
     id: 'ol',
     labelKey: 'editor.numberedList',
     command: { kind: 'exec', name: 'insertOrderedList' },
-    icon: '1.≡',
+    icon: NUMBERS,
   },
-  { id: 'quote', labelKey: 'editor.quote', command: { kind: 'block', tag: 'blockquote' }, icon: '❝' },
-  { id: 'link', labelKey: 'editor.link', command: { kind: 'link' }, icon: '🔗' },
-  { id: 'unlink', labelKey: 'editor.unlink', command: { kind: 'exec', name: 'unlink' }, icon: '⛓︎̸' },
+  { id: 'quote', labelKey: 'editor.quote', command: { kind: 'block', tag: 'blockquote' }, icon: QUOTE },
+  { id: 'link', labelKey: 'editor.link', command: { kind: 'link' }, icon: LINK },
+  { id: 'unlink', labelKey: 'editor.unlink', command: { kind: 'exec', name: 'unlink' }, icon: UNLINK },
   {
     id: 'undo',
     labelKey: 'editor.undo',
     command: { kind: 'exec', name: 'undo' },
-    icon: '↶',
+    icon: UNDO,
     shortcut: 'Control+Z',
   },
   {
     id: 'redo',
     labelKey: 'editor.redo',
     command: { kind: 'exec', name: 'redo' },
-    icon: '↷',
+    icon: REDO,
     shortcut: 'Control+Y',
   },
 ];
@@ -275,7 +333,7 @@ export function RichTextEditor({
             onMouseDown={(event) => event.preventDefault()}
             onFocus={() => setFocusIndex(index)}
             onClick={() => run(tool.command)}
-            className="min-h-9 min-w-9 rounded px-2 text-sm text-ink hover:bg-brand-50 aria-pressed:bg-brand-100 aria-pressed:text-brand-900"
+            className="inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-sm text-ink hover:bg-brand-50 aria-pressed:bg-brand-100 aria-pressed:text-brand-900"
           >
             <span aria-hidden="true">{tool.icon}</span>
           </button>
@@ -305,6 +363,8 @@ export function RichTextEditor({
         open={isLinkOpen}
         onClose={() => setIsLinkOpen(false)}
         title={t('editor.linkTitle')}
+        // Cancel is the way out; without the corner button the address field gets the focus first.
+        hideCloseButton
         actions={
           <>
             <Button variant="secondary" onClick={() => setIsLinkOpen(false)}>
