@@ -95,3 +95,12 @@ export type BlogUpdateInput = z.infer<typeof blogUpdateSchema>;
 export const blogCreatedSchema = z.object({ message: z.string(), blog: blogSchema, slug: z.string() });
 export const blogUpdatedSchema = z.object({ message: z.string(), blog: blogSchema });
 export const blogByIdSchema = z.object({ blog: blogSchema });
+
+/**
+ * `POST /api/blogs/preview`: the editor's HTML as it would be stored. The JSON body limit bounds
+ * its size; an empty text is a valid (empty) preview.
+ */
+export const blogPreviewBodySchema = z.object({ content: text('content') });
+export type BlogPreviewBody = z.infer<typeof blogPreviewBodySchema>;
+export const blogPreviewSchema = z.object({ html: z.string() });
+export type BlogPreview = z.infer<typeof blogPreviewSchema>;

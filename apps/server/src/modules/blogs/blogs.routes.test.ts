@@ -525,3 +525,47 @@ describe('the sitemap follows the blog', () => {
     );
   });
 });
+
+describe('POST /api/blogs/preview', () => {
+  const preview = (payload: unknown, user: TestUser | null = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blogs/preview',
+      headers: auth(user),
+      payload: payload as object,
+    });
+
+  it('is for admins only', async () => {
+    expect((await preview({ content: '<p>x</p>' }, null)).statusCode).toBe(401);
+    expect((await preview({ content: '<p>x</p>' }, buyer)).statusCode).toBe(403);
+  });
+
+  it('answers the HTML a post would keep, scripts and handlers removed', async () => {
+    const content =
+      '<h2>Kundan</h2><p onclick="alert(1)">Set in <strong>gold</strong> <a href="javascript:alert(1)">foil</a>.</p><script>window.__xss=1</script>';
+    const res = await preview({ content });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      html: '<h2>Kundan</h2><p>Set in <strong>gold</strong> <a rel="noopener">foil</a>.</p>',
+    });
+
+    const created = await createOk({ title: 'Preview matches the stored post', content });
+    expect(created.content).toBe(res.json().html);
+  });
+
+  it.each(XSS_PAYLOADS)('neutralises $name', async ({ html }) => {
+    const res = await preview({ content: html });
+    expect(res.statusCode).toBe(200);
+    const { html: out } = res.json() as { html: string };
+    expect(out).not.toMatch(/<script|\son\w+\s*=|javascript:/i);
+  });
+
+  it('refuses a body without text content with 400, never 500', async () => {
+    for (const payload of [{}, { content: 42 }, { content: null }]) {
+      const res = await preview(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect((await preview({ content: '' })).json()).toEqual({ html: '' });
+  });
+});

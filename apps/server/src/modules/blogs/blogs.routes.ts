@@ -9,10 +9,13 @@ import {
   blogDetailSchema,
   blogListQuerySchema,
   blogListSchema,
+  blogPreviewBodySchema,
+  blogPreviewSchema,
   blogUpdatedSchema,
 } from '@catalogue/shared/schemas/blog';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
+import { sanitizeBlogHtml } from './blog-html.ts';
 import { BLOG_IMAGE_TOO_LARGE } from './blogs.service.ts';
 import { readBlogForm } from './read-blog-form.ts';
 
@@ -84,6 +87,20 @@ export async function blogRoutes(app: FastifyInstance) {
       const blog = await blogs.create(form.fields, form.image);
       return reply.status(201).send({ message: 'Blog uploaded successfully', blog, slug: blog.slug });
     },
+  );
+
+  // The editor's preview shows exactly what create/update would keep, so it runs the same sanitiser.
+  api.post(
+    '/preview',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['blogs'],
+        body: blogPreviewBodySchema,
+        response: { 200: blogPreviewSchema, 400: errorBody, ...adminErrors, 413: errorBody },
+      },
+    },
+    async (request) => ({ html: sanitizeBlogHtml(request.body.content) }),
   );
 
   api.put(

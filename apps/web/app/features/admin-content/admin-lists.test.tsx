@@ -1,0 +1,255 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BlogListItem } from '@catalogue/shared/schemas/blog';
+import type { Order } from '@catalogue/shared/schemas/order';
+import type { UserListItem } from '@catalogue/shared/schemas/user';
+import type * as ApiClient from '~/lib/api-client';
+import { ApiError, apiRequest } from '~/lib/api-client';
+import { BlogList, contentStart } from './blog-list';
+import { websiteHref } from './cells';
+import { OrderList, quotationHref, shownRange } from './order-list';
+import { filterUsersByEmail, UserList } from './user-list';
+
+vi.mock('~/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+const inRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
+
+function makeUser(overrides: Partial<UserListItem>): UserListItem {
+  return {
+    _id: crypto.randomUUID(),
+    name: 'Asha',
+    email: 'asha@example.com',
+    contactNumber: '',
+    country: '',
+    companyName: '',
+    companyWebsite: '',
+    role: 'user',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function makeOrder(orderId: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: `id-${orderId}`,
+    orderId,
+    userId: null,
+    firstName: 'Meera',
+    email: 'meera@example.com',
+    contactNumber: '+91 98',
+    companyName: '',
+    companyWebsite: '',
+    country: 'IN',
+    message: 'Need 50 pieces',
+    status: 'new',
+    orderDetails: [
+      { productId: 'p1', name: 'Ruby Ring', sku: 'RG-1', quantity: 2, imageUrl: null },
+      { productId: 'p2', name: 'Jhumka', sku: 'ER-4', quantity: 12, imageUrl: null },
+    ],
+    excelFilePath: `/uploads/Quotation_${orderId}.xlsx?sig=abc&exp=99`,
+    createdAt: '2024-03-05T10:30:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => api.mockReset());
+afterEach(() => vi.useRealTimers());
+
+describe('helpers', () => {
+  it('turns the signed upload path into the download route, or nothing', () => {
+    expect(quotationHref('/uploads/Quotation_7.xlsx?sig=a&exp=1')).toBe(
+      '/api/orders/download/Quotation_7.xlsx?sig=a&exp=1',
+    );
+    expect(quotationHref('')).toBeNull();
+  });
+
+  it('numbers the rows shown on a page', () => {
+    expect(shownRange(1, 10, 23)).toEqual({ from: 1, to: 10, total: 23 });
+    expect(shownRange(3, 3, 23)).toEqual({ from: 21, to: 23, total: 23 });
+    expect(shownRange(1, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
+  });
+
+  it('searches users by e-mail only, ignoring case', () => {
+    const users = [
+      makeUser({ email: 'Asha@Gems.in', name: 'zed' }),
+      makeUser({ email: 'bo@x.com', name: 'gems' }),
+    ];
+    expect(filterUsersByEmail(users, ' GEMS ').map((u) => u.email)).toEqual(['Asha@Gems.in']);
+    expect(filterUsersByEmail(users, '')).toHaveLength(2);
+  });
+
+  it('links websites over http(s) only', () => {
+    expect(websiteHref('www.gems.in')).toBe('https://www.gems.in/');
+    expect(websiteHref('javascript:alert(1)')).toBeNull();
+    expect(websiteHref('')).toBeNull();
+  });
+
+  it('cuts the admin content column at 50 whole characters', () => {
+    const post = { contentPreview: `${'a'.repeat(49)}💎 and more` } as BlogListItem;
+    expect(contentStart(post)).toBe(`${'a'.repeat(49)}💎`);
+  });
+});
+
+describe('UserList', () => {
+  it('lists users with N/A for missing values and a flag with the code', async () => {
+    api.mockResolvedValue([
+      makeUser({
+        name: 'Asha',
+        email: 'asha@gems.in',
+        country: 'IN',
+        companyWebsite: 'gems.in',
+        companyName: 'Gems',
+      }),
+      makeUser({ name: 'Bo', email: 'bo@x.com' }),
+    ]);
+    inRouter(<UserList />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
+    const asha = (await screen.findByRole('cell', { name: 'Asha' })).closest('tr')!;
+    expect(within(asha).getByText('IN')).toBeInTheDocument();
+    expect(within(asha).getByRole('link', { name: 'gems.in' })).toHaveAttribute('href', 'https://gems.in/');
+    const bo = screen.getByRole('cell', { name: 'Bo' }).closest('tr')!;
+    expect(within(bo).getAllByText('N/A')).toHaveLength(4);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by email' }), {
+      target: { value: 'BO@' },
+    });
+    expect(screen.queryByRole('cell', { name: 'Asha' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by email' }), {
+      target: { value: 'nobody' },
+    });
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+  });
+
+  it('says so when the users cannot be fetched', async () => {
+    api.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
+    inRouter(<UserList />);
+    expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
+  });
+});
+
+describe('OrderList', () => {
+  it('shows a page of orders and asks the server again for a search after a pause', async () => {
+    vi.useFakeTimers();
+    api.mockResolvedValue({
+      success: true,
+      orders: [makeOrder(12, { companyName: 'Gem Co' }), makeOrder(11, { excelFilePath: '' })],
+      totalPages: 2,
+      totalItems: 12,
+    });
+    inRouter(<OrderList />);
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading orders...')).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(api).toHaveBeenLastCalledWith('/orders/orders?page=1&limit=10', expect.anything());
+    expect(screen.getByText('Showing 1-2 of 12 orders')).toBeInTheDocument();
+    const row12 = screen.getByRole('cell', { name: '12' }).closest('tr')!;
+    expect(within(row12).getByText('Ruby Ring (x2)')).toBeInTheDocument();
+    expect(within(row12).getByText('Jhumka (x12)')).toBeInTheDocument();
+    expect(within(row12).getByText('Gem Co')).toBeInTheDocument();
+    expect(within(row12).getByRole('link', { name: /order 12/ })).toHaveAttribute(
+      'href',
+      '/api/orders/download/Quotation_12.xlsx?sig=abc&exp=99',
+    );
+    const row11 = screen.getByRole('cell', { name: '11' }).closest('tr')!;
+    expect(within(row11).getByText('No File')).toBeInTheDocument();
+    expect(within(row11).getByText('-')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(api).toHaveBeenLastCalledWith('/orders/orders?page=2&limit=10', expect.anything());
+
+    api.mockClear();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: 'ruby' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(api).not.toHaveBeenCalledWith(expect.stringContaining('search='), expect.anything());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(api).toHaveBeenLastCalledWith('/orders/orders?page=1&limit=10&search=ruby', expect.anything());
+  });
+
+  it('shows the error text, and the empty state', async () => {
+    api.mockRejectedValueOnce(new ApiError(403, 'Forbidden'));
+    const { unmount } = inRouter(<OrderList />);
+    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    unmount();
+    api.mockResolvedValueOnce({ success: true, orders: [], totalPages: 1, totalItems: 0 });
+    inRouter(<OrderList />);
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('deletes an order only after the confirmation', async () => {
+    let orders = [makeOrder(5)];
+    api.mockImplementation(async (path, options) => {
+      if (options?.method === 'DELETE') {
+        orders = [];
+        return { message: 'Order deleted' };
+      }
+      return { success: true, orders, totalPages: 1, totalItems: orders.length };
+    });
+    inRouter(<OrderList />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete order 5' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure to delete this order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete order 5' }));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    });
+    expect(api).toHaveBeenCalledWith('/orders/id-5', { method: 'DELETE' });
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+});
+
+describe('BlogList', () => {
+  it('lists posts with the start of their text and deletes after "Are you sure to delete this blog?"', async () => {
+    const post: BlogListItem = {
+      _id: 'b1',
+      title: 'Kundan work',
+      slug: 'kundan-work',
+      excerpt: '',
+      metaTitle: '',
+      metaDescription: '',
+      image: null,
+      contentPreview: 'Kundan is an old Rajasthani way of setting stones in gold foil, by hand.',
+      createdAt: '2024-03-05T10:30:00.000Z',
+      updatedAt: '2024-03-05T10:30:00.000Z',
+    };
+    let blogs = [post];
+    api.mockImplementation(async (path, options) => {
+      if (options?.method === 'DELETE') {
+        blogs = [];
+        return { message: 'Blog deleted successfully' };
+      }
+      return { blogs };
+    });
+    inRouter(<BlogList />);
+    expect(await screen.findByText('Kundan work')).toBeInTheDocument();
+    expect(
+      screen.getByRole('cell', { name: 'Kundan is an old Rajasthani way of setting stones' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Kundan work' })).toHaveAttribute(
+      'href',
+      '/admin/edit-blog/b1',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Kundan work' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure to delete this blog?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    });
+    expect(api).toHaveBeenCalledWith('/blogs/b1', { method: 'DELETE' });
+    expect(await screen.findByText('No blogs yet.')).toBeInTheDocument();
+  });
+});

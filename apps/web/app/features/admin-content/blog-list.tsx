@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BLOG_ADMIN_PREVIEW_CHARS } from '@catalogue/shared/domain/limits';
+import type { BlogList as BlogListAnswer, BlogListItem } from '@catalogue/shared/schemas/blog';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { FallbackImage } from '~/components/ui/fallback-image';
+import { apiRequest } from '~/lib/api-client';
+import { sizedImage } from '~/lib/media';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { formatDate } from './format';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { useApiData } from './use-api-data';
+
+/** The first 50 characters of a post's text (spec §9), whole characters, never half an emoji. */
+export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
+  return [...post.contentPreview].slice(0, BLOG_ADMIN_PREVIEW_CHARS).join('');
+}
+
+export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURIComponent(id)}`;
+
+/** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
+export function BlogList() {
+  const { t } = useTranslation('admin-content');
+  const { data, error, isLoading, reload } = useApiData<BlogListAnswer>('/blogs');
+  const [deleting, setDeleting] = useState<BlogListItem | null>(null);
+  const [notice, setNotice] = useState('');
+  const blogs = data?.blogs ?? [];
+
+  const remove = async (post: BlogListItem) => {
+    await apiRequest(`/blogs/${encodeURIComponent(post._id)}`, { method: 'DELETE' });
+    setDeleting(null);
+    setNotice(t('blogs.deleted'));
+    reload();
+  };
+
+  return (
+    <div className="space-y-4">
+      <ButtonLink to="/uploadblog" variant="secondary" size="sm">
+        {t('blogs.add')}
+      </ButtonLink>
+      <p role="status" className="sr-only">
+        {notice}
+      </p>
+      {error ? <ErrorState text={t('blogs.error')} onRetry={reload} /> : null}
+      {isLoading ? <LoadingState text={t('blogs.loading')} /> : null}
+      {data && !error && !isLoading && blogs.length === 0 ? <EmptyState text={t('blogs.empty')} /> : null}
+
+      {blogs.length > 0 ? (
+        <div className="overflow-x-auto rounded-md border border-gray-200">
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <caption className="sr-only">{t('blogs.caption')}</caption>
+            <thead className="bg-brand-50 text-ink">
+              <tr>
+                {(['image', 'title', 'content', 'date', 'edit', 'delete'] as const).map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {t(`blogs.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100 bg-white align-top">
+              {blogs.map((post) => {
+                const image = sizedImage(post.image, 'thumb');
+                return (
+                  <tr key={post._id}>
+                    <td className="px-3 py-2">
+                      <FallbackImage
+                        src={image.src}
+                        srcSet={image.srcSet}
+                        alt={t('blogs.imageAlt', { title: post.title })}
+                        width={64}
+                        height={64}
+                        loading="lazy"
+                        className="size-16 rounded object-cover"
+                      />
+                    </td>
+                    <td className="px-3 py-2 font-medium">{post.title}</td>
+                    <td className="px-3 py-2 text-gray-700">{contentStart(post)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(post.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      <ButtonLink
+                        to={editBlogPath(post._id)}
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t('blogs.editLabel', { title: post.title })}
+                      >
+                        {t('blogs.edit')}
+                      </ButtonLink>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        onClick={() => setDeleting(post)}
+                        aria-label={t('blogs.deleteLabel', { title: post.title })}
+                      >
+                        {t('blogs.delete')}
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        question={t('blogs.confirmDelete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+      />
+    </div>
+  );
+}

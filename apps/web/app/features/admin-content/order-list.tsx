@@ -1,0 +1,281 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
+import { Button } from '~/components/ui/button';
+import { Dialog } from '~/components/ui/dialog';
+import { TextField } from '~/components/ui/field';
+import { Pagination } from '~/components/ui/pagination';
+import { apiRequest } from '~/lib/api-client';
+import { CountryCell, WebsiteLink } from './cells';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { formatDateTime } from './format';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { useApiData, useDebouncedValue } from './use-api-data';
+
+const PAGE_LIMIT = PAGE_SIZE.adminOrders;
+
+/**
+ * The signed `excelFilePath` (`/uploads/Quotation_{n}.xlsx?sig=...`) as a link the browser can
+ * follow: the server serves it under `/api/orders/download` (API-CONTRACT.md). Null when no file.
+ */
+export function quotationHref(excelFilePath: string | null | undefined): string | null {
+  const path = excelFilePath?.trim();
+  if (!path) return null;
+  return path.startsWith('/uploads/') ? `/api/orders/download/${path.slice('/uploads/'.length)}` : path;
+}
+
+/** "Showing a-b of n orders" numbers for one page. */
+export function shownRange(page: number, shown: number, total: number) {
+  if (total === 0 || shown === 0) return { from: 0, to: 0, total };
+  const from = (page - 1) * PAGE_LIMIT + 1;
+  return { from, to: from + shown - 1, total };
+}
+
+function ordersPath(page: number, search: string) {
+  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_LIMIT) });
+  if (search) query.set('search', search);
+  return `/orders/orders?${query.toString()}`;
+}
+
+/** Spec §2.15 order list: server-side search (debounced) and paging, view, download and delete. */
+export function OrderList() {
+  const { t } = useTranslation('admin-content');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<Order | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+  const [notice, setNotice] = useState('');
+  const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
+  const { data, error, isLoading, reload } = useApiData<OrderListAnswer>(ordersPath(page, settledSearch));
+
+  const orders = data?.orders ?? [];
+  const totalPages = data?.totalPages ?? 1;
+  const range = shownRange(page, orders.length, data?.totalItems ?? orders.length);
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  const remove = async (order: Order) => {
+    await apiRequest(`/orders/${encodeURIComponent(order._id)}`, { method: 'DELETE' });
+    setDeleting(null);
+    setNotice(t('orders.deleted', { orderId: order.orderId }));
+    // The last row of a later page gone: show the page before rather than an empty one.
+    if (orders.length === 1 && page > 1) setPage(page - 1);
+    else reload();
+  };
+
+  return (
+    <div className="space-y-4">
+      <TextField
+        type="search"
+        label={t('orders.searchLabel')}
+        placeholder={t('orders.searchPlaceholder')}
+        value={search}
+        onChange={(event) => changeSearch(event.target.value)}
+        maxLength={100}
+        className="max-w-md"
+      />
+      <p role="status" className="sr-only">
+        {notice}
+      </p>
+
+      {error ? <ErrorState text={error.message || t('common.errorFallback')} onRetry={reload} /> : null}
+      {isLoading ? <LoadingState text={t('orders.loading')} /> : null}
+      {data && !error && !isLoading && orders.length === 0 ? <EmptyState text={t('orders.empty')} /> : null}
+
+      {orders.length > 0 ? (
+        <>
+          <p className="text-sm text-gray-700">{t('orders.showing', range)}</p>
+          <div className="overflow-x-auto rounded-md border border-gray-200">
+            <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+              <caption className="sr-only">{t('orders.caption')}</caption>
+              <thead className="bg-brand-50 text-ink">
+                <tr>
+                  {(
+                    [
+                      'orderId',
+                      'customer',
+                      'email',
+                      'company',
+                      'country',
+                      'details',
+                      'createdAt',
+                      'download',
+                    ] as const
+                  ).map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                      {t(`orders.columns.${column}`)}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    {t('orders.columns.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 bg-white align-top">
+                {orders.map((order) => (
+                  <OrderRow
+                    key={order._id}
+                    order={order}
+                    onView={() => setViewing(order)}
+                    onDelete={() => setDeleting(order)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />
+        </>
+      ) : null}
+
+      <OrderDetailsDialog order={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        question={t('orders.confirmDelete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+      />
+    </div>
+  );
+}
+
+function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('admin-content');
+  const href = quotationHref(order.excelFilePath);
+  return (
+    <tr>
+      <td className="px-3 py-2 font-medium">{order.orderId}</td>
+      <td className="px-3 py-2">{order.firstName}</td>
+      <td className="px-3 py-2 break-all">{order.email}</td>
+      <td className="px-3 py-2">{order.companyName || t('common.dash')}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <CountryCell code={order.country} />
+      </td>
+      <td className="px-3 py-2">
+        <ul>
+          {order.orderDetails.map((line, i) => (
+            <li key={`${line.productId ?? 'gone'}-${i}`}>
+              {t('orders.line', { name: line.name, quantity: line.quantity })}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
+      <td className="px-3 py-2">
+        {href ? (
+          <a
+            href={href}
+            download
+            aria-label={t('orders.downloadLabel', { orderId: order.orderId })}
+            className="font-medium text-brand-700 underline hover:text-brand-900"
+          >
+            {t('orders.downloadLink')}
+          </a>
+        ) : (
+          t('orders.noFile')
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onView}
+            aria-label={t('orders.viewLabel', { orderId: order.orderId })}
+          >
+            {t('orders.view')}
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            onClick={onDelete}
+            aria-label={t('orders.deleteLabel', { orderId: order.orderId })}
+          >
+            {t('orders.delete')}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Everything the buyer sent, including what the table has no column for (phone, website, message). */
+function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const { t } = useTranslation('admin-content');
+  const na = t('common.notAvailable');
+  const href = order ? quotationHref(order.excelFilePath) : null;
+  return (
+    <Dialog
+      open={order !== null}
+      onClose={onClose}
+      title={order ? t('orders.detailsTitle', { orderId: order.orderId }) : ''}
+      className="w-[min(44rem,calc(100vw-2rem))]"
+    >
+      {order ? (
+        <div className="space-y-4 text-sm">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">{t('orders.fields.name')}</dt>
+            <dd>{order.firstName}</dd>
+            <dt className="font-semibold">{t('orders.fields.email')}</dt>
+            <dd className="break-all">
+              <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
+                {order.email}
+              </a>
+            </dd>
+            <dt className="font-semibold">{t('orders.fields.phone')}</dt>
+            <dd>{order.contactNumber || na}</dd>
+            <dt className="font-semibold">{t('orders.fields.company')}</dt>
+            <dd>{order.companyName || t('common.dash')}</dd>
+            <dt className="font-semibold">{t('orders.fields.website')}</dt>
+            <dd className="break-all">
+              <WebsiteLink url={order.companyWebsite} />
+            </dd>
+            <dt className="font-semibold">{t('orders.fields.country')}</dt>
+            <dd>
+              <CountryCell code={order.country} />
+            </dd>
+            <dt className="font-semibold">{t('orders.fields.createdAt')}</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+            <dt className="font-semibold">{t('orders.fields.message')}</dt>
+            <dd className="whitespace-pre-line">{order.message || na}</dd>
+          </dl>
+          <table className="min-w-full divide-y divide-gray-200 text-left">
+            <caption className="mb-1 text-left font-semibold">{t('orders.fields.items')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3">
+                  {t('orders.itemColumns.code')}
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  {t('orders.itemColumns.name')}
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  {t('orders.itemColumns.quantity')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {order.orderDetails.map((line, i) => (
+                <tr key={`${line.productId ?? 'gone'}-${i}`}>
+                  <td className="py-1 pr-3">{line.sku || na}</td>
+                  <td className="py-1 pr-3">{line.name}</td>
+                  <td className="py-1 text-right">{line.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {href ? (
+            <a href={href} download className="inline-block font-medium text-brand-700 underline">
+              {t('orders.columns.download')}
+            </a>
+          ) : (
+            <p>{t('orders.noFile')}</p>
+          )}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserListItem } from '@catalogue/shared/schemas/user';
+import { TextField } from '~/components/ui/field';
+import { CountryCell, WebsiteLink } from './cells';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { useApiData } from './use-api-data';
+
+/** Users whose e-mail contains the text, ignoring case and surrounding spaces (spec §5: by email). */
+export function filterUsersByEmail(users: readonly UserListItem[], query: string): UserListItem[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...users];
+  return users.filter((user) => user.email.toLowerCase().includes(needle));
+}
+
+/** Spec §2.15 user list: every account, searched by e-mail in the browser. */
+export function UserList() {
+  const { t } = useTranslation('admin-content');
+  const [query, setQuery] = useState('');
+  const { data, error, isLoading, reload } = useApiData<UserListItem[]>('/users/all');
+  const users = useMemo(() => filterUsersByEmail(data ?? [], query), [data, query]);
+  const na = t('common.notAvailable');
+
+  return (
+    <div className="space-y-4">
+      <TextField
+        type="search"
+        label={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className="max-w-md"
+      />
+
+      {error ? <ErrorState text={t('users.error')} onRetry={reload} /> : null}
+      {isLoading ? <LoadingState text={t('users.loading')} /> : null}
+      {data && !error && !isLoading && users.length === 0 ? <EmptyState text={t('users.empty')} /> : null}
+
+      {data && users.length > 0 ? (
+        <>
+          <p className="text-sm text-gray-700" aria-live="polite">
+            {t('users.count', { count: users.length })}
+          </p>
+          <div className="overflow-x-auto rounded-md border border-gray-200">
+            <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+              <caption className="sr-only">{t('users.caption')}</caption>
+              <thead className="bg-brand-50 text-ink">
+                <tr>
+                  {(['username', 'email', 'phone', 'country', 'companyName', 'companyWebsite'] as const).map(
+                    (column) => (
+                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                        {t(`users.columns.${column}`)}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 bg-white">
+                {users.map((user) => (
+                  <tr key={user._id}>
+                    <td className="px-3 py-2 font-medium">{user.name}</td>
+                    <td className="px-3 py-2 break-all">{user.email}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{user.contactNumber || na}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <CountryCell code={user.country} />
+                    </td>
+                    <td className="px-3 py-2">{user.companyName || na}</td>
+                    <td className="px-3 py-2 break-all">
+                      <WebsiteLink url={user.companyWebsite} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

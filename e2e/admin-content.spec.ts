@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect, expectAccessible, test } from './fixtures';
+
+/** A 1×1 PNG: a real image the server's sniffer accepts. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Logs in as the seeded admin through the API: the sid cookie for server renders, storage for the client. */
+async function loginAsAdmin(page: Page) {
+  const response = await page.request.post('/api/users/login', { data: ADMIN });
+  expect(response.status()).toBe(200);
+  const { token, user } = (await response.json()) as { token: string; user: { _id: string } };
+  await page.addInitScript(
+    ([token, userId]) => {
+      window.localStorage.setItem('token', token!);
+      window.localStorage.setItem('userId', userId!);
+      window.localStorage.setItem('role', 'admin');
+      window.sessionStorage.setItem('lang_auto_set', 'true');
+    },
+    [token, user._id],
+  );
+}
+
+type Buyer = { name: string; email: string; token: string };
+
+/** A fresh buyer account, in its own request context so the admin's cookie is untouched. */
+async function createBuyer(request: APIRequestContext): Promise<Buyer> {
+  const suffix = randomBytes(4).toString('hex');
+  const buyer = {
+    name: `Meera ${suffix}`,
+    email: `meera-${suffix}@example.com`,
+    password: 'a long enough secret',
+    contactNumber: '+91 98290 12345',
+    country: 'IN',
+    companyName: `Gem House ${suffix}`,
+    companyWebsite: 'https://www.gemhouse.example',
+  };
+  expect((await request.post('/api/users/register', { data: buyer })).status()).toBe(201);
+  const login = await request.post('/api/users/login', {
+    data: { email: buyer.email, password: buyer.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { name: buyer.name, email: buyer.email, token };
+}
+
+test.describe('admin content screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAsAdmin(page);
+  });
+
+  test("opens a buyer's price request, downloads its workbook and deletes it", async ({ page, request }) => {
+    const buyer = await createBuyer(request);
+    const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const submitted = await request.post('/api/orders/submit-order', {
+      headers: { authorization: `Bearer ${buyer.token}` },
+      data: {
+        firstName: buyer.name,
+        email: buyer.email,
+        contactNumber: '+91 98290 12345',
+        country: 'IN',
+        companyName: 'Gem House',
+        message: 'Fifty pieces for the spring show',
+        orderDetails: [{ productId: product!._id, quantity: 3 }],
+      },
+    });
+    expect(submitted.status()).toBe(201);
+    const { orderId } = (await submitted.json()) as { orderId: number };
+
+    await page.goto('/orderlist');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recent Orders' })).toBeVisible();
+    await expect(page.getByText(/^Showing 1-\d+ of \d+ orders$/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(buyer.name);
+    await expect(page.getByText('Showing 1-1 of 1 orders')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: buyer.email });
+    await expect(row).toContainText(`${product!.name} (x3)`);
+    await expect(row.getByRole('cell', { name: 'IN', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `View order ${orderId}` }).click();
+    const details = page.getByRole('dialog', { name: `Order ${orderId}` });
+    await expect(details).toContainText('Fifty pieces for the spring show');
+    await expect(details).toContainText('+91 98290 12345');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('link', { name: `Download the quotation workbook of order ${orderId}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`Quotation_${orderId}.xlsx`);
+    const file = fs.readFileSync((await download.path())!);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+
+    await row.getByRole('button', { name: `Delete order ${orderId}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure to delete this order?' });
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No orders found')).toBeVisible();
+    const after = await page.request.get(`/api/orders/orders?search=${encodeURIComponent(buyer.email)}`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
+    expect(((await after.json()) as { orders: unknown[] }).orders).toEqual([]);
+  });
+
+  test('lists users and searches them by e-mail', async ({ page, request }) => {
+    const buyer = await createBuyer(request);
+    await page.goto('/userview');
+    await expect(page.getByRole('heading', { level: 1, name: 'User List' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: ADMIN.email })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(buyer.email.toUpperCase());
+    const rows = page.getByRole('row');
+    await expect(rows).toHaveCount(2);
+    const row = rows.filter({ hasText: buyer.email });
+    await expect(row.getByRole('cell', { name: buyer.name })).toBeVisible();
+    await expect(row.getByRole('link', { name: 'https://www.gemhouse.example' })).toHaveAttribute(
+      'href',
+      'https://www.gemhouse.example/',
+    );
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill('nobody-here@');
+    await expect(page.getByText('No users found')).toBeVisible();
+  });
+
+  test('creates, edits and deletes a blog post', async ({ page }) => {
+    // A long journey (two 1.5 s redirects, five axe scans) on a shared machine.
+    test.slow();
+    const title = `Kundan craft ${randomBytes(3).toString('hex')}`;
+    await page.goto('/uploadblog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Upload Blog' })).toBeVisible();
+
+    await page.getByLabel('Image').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1),
+    });
+    await expect(page.getByText('Image must be less than 2MB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload Blog' })).toBeDisabled();
+    await page.getByLabel('Image').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Image must be less than 2MB')).toBeHidden();
+
+    await page.getByLabel(/^Title/).fill(title);
+    const editor = page.getByRole('textbox', { name: 'Content' });
+    await editor.click();
+    await page.keyboard.type('Why Jaipur');
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await expect(editor.locator('h2')).toHaveText('Why Jaipur');
+    await editor.press('End');
+    await editor.press('Enter');
+    await page.keyboard.type('Stones set by hand in ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('gold foil');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('.');
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Why Jaipur' })).toBeVisible();
+    await expect(preview.locator('b, strong')).toHaveText('gold foil');
+
+    await page.getByLabel('Excerpt').fill('How kundan is set');
+    await expect(page.getByText('17/160')).toBeVisible();
+    await page.getByLabel('Meta Title').fill('x'.repeat(61));
+    await expect(page.getByText('At most 60 characters')).toBeVisible();
+    await page.getByLabel('Meta Title').fill('Kundan craft');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Upload Blog' }).click();
+    await expect(page.getByText('Blog uploaded successfully ✅')).toBeVisible();
+    await expect(page.getByLabel(/^Title/)).toHaveValue('');
+    await page.waitForURL(/\/blogs\/kundan-craft-/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.blog-content h2')).toHaveText('Why Jaipur');
+
+    await page.goto('/blog-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog List' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Why Jaipur Stones set by hand in gold foil.');
+    await expectAccessible(page);
+    await row.getByRole('link', { name: `Edit ${title}` }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Blog' })).toBeVisible();
+    await expect(page.getByLabel(/^Title/)).toHaveValue(title);
+    await expect(page.getByLabel('Excerpt')).toHaveValue('How kundan is set');
+    await expectAccessible(page);
+    await page.getByLabel(/^Title/).fill(`${title} revised`);
+    await page.getByRole('button', { name: 'Update Blog' }).click();
+    await expect(page.getByText('Blog updated successfully ✅')).toBeVisible();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.goto('/blog-list');
+    const revised = page.getByRole('row').filter({ hasText: `${title} revised` });
+    await revised.getByRole('button', { name: `Delete ${title} revised` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure to delete this blog?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(revised).toBeVisible();
+    await revised.getByRole('button', { name: `Delete ${title} revised` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(revised).toHaveCount(0);
+  });
+});
