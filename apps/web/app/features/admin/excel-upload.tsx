@@ -216,11 +216,13 @@ export function ExcelUpload() {
           <h2 id="excel-check" className="font-serif text-xl text-brand-900">
             {t('excel.checkTitle')}
           </h2>
-          <ul role="status" className="mt-2 space-y-1 text-ink">
-            <li>{t('excel.willCreate', { count: check.created })}</li>
-            <li>{t('excel.willUpdate', { count: check.updated })}</li>
-            <li>{t('excel.willReject', { count: rejectedRows(check) })}</li>
-          </ul>
+          <div role="status">
+            <ul className="mt-2 space-y-1 text-ink">
+              <li>{t('excel.willCreate', { count: check.created })}</li>
+              <li>{t('excel.willUpdate', { count: check.updated })}</li>
+              <li>{t('excel.willReject', { count: rejectedRows(check) })}</li>
+            </ul>
+          </div>
           <Rejected result={check} />
           <div className="mt-4 flex flex-wrap gap-3">
             {check.count > 0 ? (
