@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportResult } from '@catalogue/shared/schemas/product-import';
-import * as apiClient from '~/lib/api-client';
+import type * as apiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { ExcelUpload, checkExcelFile } from './excel-upload';
 
