@@ -56,10 +56,10 @@ export async function buildImportTemplate(): Promise<Buffer> {
     error: `Choose one of: ${values.join(', ')}`,
   });
   const columnLetter = (key: (typeof IMPORT_COLUMNS)[number]) => sheet.getColumn(key).letter;
-  // ExcelJS has no range validation API in its types; one rule per column address is enough.
-  const validations = sheet.dataValidations as unknown as {
-    add(address: string, rule: ExcelJS.DataValidation): void;
-  };
+  // ExcelJS declares no range validation in its types, though it writes one; a rule per column range.
+  const validations = (
+    sheet as unknown as { dataValidations: { add(address: string, rule: ExcelJS.DataValidation): void } }
+  ).dataValidations;
   validations.add(`${columnLetter('category')}2:${columnLetter('category')}${lastRow}`, listRule(CATEGORIES));
   validations.add(
     `${columnLetter('subcategory')}2:${columnLetter('subcategory')}${lastRow}`,

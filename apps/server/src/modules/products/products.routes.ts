@@ -255,7 +255,11 @@ export async function productRoutes(root: FastifyInstance) {
       schema: {
         summary: 'The bulk-import workbook: the expected header row and two example rows (.xlsx)',
         produces: [XLSX_TYPE],
-        response: { 401: errorBody, 403: errorBody },
+        response: {
+          200: z.any().describe('The import template workbook (.xlsx)'),
+          401: errorBody,
+          403: errorBody,
+        },
       },
     },
     async (_request, reply) =>
