@@ -92,13 +92,38 @@ test.describe('admin area: catalogue', () => {
 
   test('dashboard: welcome, counts, weekly chart, navigation; not indexed; accessible', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto('/dashboard');
+    // A price request of this test's own, so the latest requests and top products have something to show.
+    const token = await logIn(page, ADMIN.email, ADMIN.password);
+    const [first] = (await (await page.request.get('/api/products?limit=1')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const submitted = await page.request.post('/api/orders/submit-order', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        firstName: 'Dashboard Check',
+        email: 'dashboard-check@example.com',
+        contactNumber: '+91 98765 43210',
+        country: 'IN',
+        companyName: 'Check Traders',
+        orderDetails: [{ productId: first!._id, quantity: 3 }],
+      },
+    });
+    expect(submitted.status()).toBe(201);
+    const { orderId } = (await submitted.json()) as { orderId: number };
+    const response = await page.goto('/dashboard');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Welcome to the Admin Dashboard' }),
     ).toBeVisible();
     await expect(page.getByText('Products', { exact: true })).toBeVisible();
     await expect(page.getByText('Buyers', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Price requests per week' })).toBeVisible();
+    const latest = page.getByRole('region', { name: 'Latest price requests' });
+    await expect(latest.getByRole('row').filter({ hasText: `#${orderId}` })).toContainText('Check Traders');
+    await expect(
+      page.getByRole('region', { name: 'Most requested products' }).getByRole('link', { name: first!.name }),
+    ).toBeVisible();
     await expect(page.locator('meta[name="robots"][content^="noindex"]').first()).toBeAttached();
 
     const nav = page.getByRole('navigation', { name: 'Administration', exact: true });

@@ -12,6 +12,8 @@ import { WeeklyChart } from './weekly-chart';
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
 const TH = 'px-3 py-2 text-left text-sm font-semibold text-ink';
 const TD = 'px-3 py-2 text-sm text-ink';
+// A table wider than a phone scrolls sideways; the focusable box lets a keyboard scroll it too.
+const SCROLL = 'mt-2 overflow-x-auto focus:outline-2 focus:outline-brand-700';
 
 function Counts({ counts }: { counts: Dashboard['counts'] }) {
   const { t, i18n } = useTranslation('admin');
@@ -45,7 +47,7 @@ function TopProducts({ products }: { products: Dashboard['topProducts'] }) {
       {products.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700">{t('dashboard.top.empty')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className={SCROLL} tabIndex={0}>
           <table className="w-full">
             <thead className="bg-brand-50">
               <tr>
@@ -102,7 +104,7 @@ function LatestRequests({ requests }: { requests: Dashboard['latestRequests'] })
       {requests.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700">{t('dashboard.latest.empty')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className={SCROLL} tabIndex={0}>
           <table className="w-full">
             <thead className="bg-brand-50">
               <tr>
@@ -162,7 +164,7 @@ export function DashboardView() {
     <div className="space-y-6">
       <Counts counts={data.counts} />
       <WeeklyChart weeks={data.weekly} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="space-y-6">
         <TopProducts products={data.topProducts} />
         <LatestRequests requests={data.latestRequests} />
       </div>

@@ -46,7 +46,11 @@ function Rejected({ result }: { result: ImportResult }) {
   return (
     <div className="mt-4">
       <h3 className="font-semibold text-ink">{t('excel.rejectedTitle')}</h3>
-      <div className="mt-2 max-h-96 overflow-auto rounded-md border border-gray-200">
+      <div
+        // Focusable so a keyboard can scroll a long list of problems.
+        tabIndex={0}
+        className="mt-2 max-h-96 overflow-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+      >
         <table className="w-full text-left text-sm">
           <thead className="sticky top-0 bg-brand-50">
             <tr>

@@ -8,6 +8,7 @@ import {
   type Product,
 } from '@catalogue/shared/schemas/product';
 import { Button } from '~/components/ui/button';
+import { FallbackImage } from '~/components/ui/fallback-image';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError } from '~/lib/api-client';
 import { imageSourceOf, sizedImage } from '~/lib/media';
@@ -202,7 +203,7 @@ export function ProductForm({
           ) : null}
           {!preview && current.src ? (
             <figure>
-              <img
+              <FallbackImage
                 src={current.src}
                 srcSet={current.srcSet}
                 alt={t('product.currentImage')}

@@ -21,7 +21,11 @@ export function ProductTable({ products, onDelete, deletingId }: ProductTablePro
   const subcategoryLabel = (s: string) =>
     s === 'withgemstone' ? tc('nav.withGemstone') : s === 'withoutgemstone' ? tc('nav.withoutGemstone') : s;
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+    <div
+      // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-gray-200 bg-white focus:outline-2 focus:outline-brand-700"
+    >
       <table className="w-full">
         <thead className="bg-brand-50">
           <tr>
