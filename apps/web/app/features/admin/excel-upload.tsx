@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { downloadFile } from './download-file';
+import { Notice, UploadProgress } from './notice';
 
 /** The extensions the importer reads; the server recognises the real type from the bytes. */
 const EXCEL_NAME = /\.(xlsx|xls)$/i;
@@ -28,17 +29,6 @@ export function checkExcelFile(file: File | null): 'required' | 'wrongType' | 't
 }
 
 const rejectedRows = (result: ImportResult) => new Set(result.errors.map((e) => e.row)).size;
-
-function Progress({ value, label }: { value: number; label: string }) {
-  return (
-    <progress
-      value={value}
-      max={1}
-      aria-label={label}
-      className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-brand-50 [&::-webkit-progress-value]:bg-brand-700"
-    />
-  );
-}
 
 function Rejected({ result }: { result: ImportResult }) {
   const { t } = useTranslation('admin');
@@ -200,16 +190,9 @@ export function ExcelUpload() {
           className="[&_input]:py-1.5"
         />
         {step === 'checking' || step === 'importing' ? (
-          <Progress value={progress} label={t('excel.progress')} />
+          <UploadProgress value={progress} label={t('excel.progress')} />
         ) : null}
-        {problem ? (
-          <div role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 text-red-800">
-            <p className="font-semibold">{problem.text}</p>
-            {problem.detail && problem.detail !== problem.text ? (
-              <p className="mt-1 text-sm">{problem.detail}</p>
-            ) : null}
-          </div>
-        ) : null}
+        {problem ? <Notice tone="error" text={problem.text} detail={problem.detail} /> : null}
         <Button type="submit" disabled={isBusy} aria-busy={step === 'checking'}>
           {step === 'checking' ? t('excel.uploading') : t('excel.upload')}
         </Button>

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { Notice } from './notice';
 
 /** Navigation state that carries a one-time notice to the next admin screen. */
 export type FlashState = { flash?: string };
@@ -11,9 +12,5 @@ export type FlashState = { flash?: string };
 export function FlashMessage() {
   const { state } = useLocation() as { state: FlashState | null };
   if (!state?.flash) return null;
-  return (
-    <p role="status" className="mb-4 rounded-md border border-green-700 bg-green-50 px-4 py-3 text-green-900">
-      {state.flash}
-    </p>
-  );
+  return <Notice tone="success" text={state.flash} className="mb-4" />;
 }

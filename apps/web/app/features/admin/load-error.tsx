@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/components/ui/button';
+import { Notice } from './notice';
 
 /** A failed load: what failed, the server's reason when it gave one, and a way to try again. */
 export function LoadError({
@@ -13,12 +14,10 @@ export function LoadError({
 }) {
   const { t } = useTranslation('admin');
   return (
-    <div role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 text-red-800">
-      <p className="font-semibold">{message}</p>
-      {detail && detail !== message ? <p className="mt-1 text-sm">{detail}</p> : null}
+    <Notice tone="error" text={message} detail={detail}>
       <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
         {t('retry')}
       </Button>
-    </div>
+    </Notice>
   );
 }

@@ -12,6 +12,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError } from '~/lib/api-client';
 import { imageSourceOf, sizedImage } from '~/lib/media';
+import { Notice, UploadProgress } from './notice';
 import { checkImageFile } from './product-image';
 import { useObjectUrl } from './use-object-url';
 
@@ -154,12 +155,7 @@ export function ProductForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="max-w-2xl space-y-5">
-      {formError ? (
-        <div role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 text-red-800">
-          <p className="font-semibold">{formError}</p>
-          {formErrorDetail ? <p className="mt-1 text-sm">{formErrorDetail}</p> : null}
-        </div>
-      ) : null}
+      {formError ? <Notice tone="error" text={formError} detail={formErrorDetail} /> : null}
       <TextField
         label={t('product.name')}
         name="name"
@@ -245,16 +241,7 @@ export function ProductForm({
         onChange={(e) => update('code', e.target.value)}
         error={fieldError('code')}
       />
-      {isSending ? (
-        <div>
-          <progress
-            value={progress}
-            max={1}
-            aria-label={t('product.progress')}
-            className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-brand-50 [&::-webkit-progress-value]:bg-brand-700"
-          />
-        </div>
-      ) : null}
+      {isSending ? <UploadProgress value={progress ?? 0} label={t('product.progress')} /> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSending} aria-busy={isSending}>
           {isSending ? t('product.uploading') : submitText}

@@ -6,6 +6,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/admin/admin-meta';
 import type { FlashState } from '~/features/admin/flash-message';
 import { LoadError } from '~/features/admin/load-error';
+import { Notice } from '~/features/admin/notice';
 import { ProductForm } from '~/features/admin/product-form';
 import { useApiQuery } from '~/features/admin/use-api-query';
 import { apiRequest } from '~/lib/api-client';
@@ -33,11 +34,7 @@ export default function EditProductPage() {
 
   let body: React.ReactNode;
   if (error?.status === 404) {
-    body = (
-      <p role="alert" className="text-red-800">
-        {t('product.errors.notFound')}
-      </p>
-    );
+    body = <Notice tone="error" text={t('product.errors.notFound')} />;
   } else if (error) {
     body = <LoadError message={t('product.errors.loadFailed')} detail={error.message} onRetry={reload} />;
   } else if (isLoading || !product) {

@@ -11,6 +11,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { FlashMessage } from '~/features/admin/flash-message';
 import { LoadError } from '~/features/admin/load-error';
+import { Notice } from '~/features/admin/notice';
 import { ProductTable } from '~/features/admin/product-table';
 import { useApiQuery } from '~/features/admin/use-api-query';
 import { useDebouncedValue } from '~/features/admin/use-debounced-value';
@@ -18,7 +19,7 @@ import { pageHref, readPage } from '~/features/catalogue/listing-url';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import type { Route } from './+types/product-list';
 
-type Notice = { kind: 'status' | 'alert'; text: string; detail?: string };
+type Message = { tone: 'success' | 'error'; text: string; detail?: string };
 
 /**
  * Spec §2.15 "All Products": server-side paging (10), search by name, code or category as you type
@@ -35,7 +36,7 @@ export default function ProductListPage() {
   const settled = useDebouncedValue(typed, TIMINGS_MS.searchDebounce);
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
 
   // What the admin typed, once settled, becomes the address (a new search starts at page 1). Only a
   // change of the typed text acts here, so Back to an older search is not undone.
@@ -68,7 +69,7 @@ export default function ProductListPage() {
     setNotice(null);
     try {
       await apiRequest(`/products/admin/${encodeURIComponent(product._id)}`, { method: 'DELETE' });
-      setNotice({ kind: 'status', text: t('productList.deleted') });
+      setNotice({ tone: 'success', text: t('productList.deleted') });
       // The last product of a later page: show the page before it rather than an empty one.
       if (data && data.products.length === 1 && page > 1) {
         setParams((current) => {
@@ -79,7 +80,7 @@ export default function ProductListPage() {
       } else reload();
     } catch (reason) {
       setNotice({
-        kind: 'alert',
+        tone: 'error',
         text: t('productList.deleteFailed'),
         ...(reason instanceof ApiError ? { detail: reason.message } : {}),
       });
@@ -135,17 +136,7 @@ export default function ProductListPage() {
         />
       </form>
       {notice ? (
-        <div
-          role={notice.kind}
-          className={`mb-4 rounded-md border px-4 py-3 ${
-            notice.kind === 'alert'
-              ? 'border-red-700 bg-red-50 text-red-800'
-              : 'border-green-700 bg-green-50 text-green-900'
-          }`}
-        >
-          <p>{notice.text}</p>
-          {notice.detail ? <p className="mt-1 text-sm">{notice.detail}</p> : null}
-        </div>
+        <Notice tone={notice.tone} text={notice.text} detail={notice.detail} className="mb-4" />
       ) : null}
       <div aria-busy={isLoading} className={isLoading && data ? 'opacity-60' : undefined}>
         {body}
