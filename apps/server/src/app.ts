@@ -34,6 +34,7 @@ import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
+  await app.register(dashboardRoutes, { prefix: '/api/admin' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

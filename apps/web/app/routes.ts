@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
  * The explicit route table of spec §2.2. Every page is mounted twice: bare (`/shopall`) and under
@@ -25,6 +25,15 @@ const PAGES: [path: string, file: string][] = [
   ['category/alldesigns', 'routes/all-designs.tsx'],
   ['category/:category', 'routes/category.tsx'],
   ['category/:category/:subcategory', 'routes/category-subcategory.tsx'],
+  ['*', 'routes/not-found.tsx'],
+];
+
+/**
+ * The administration screens (spec §2.15). They share `routes/admin/layout.tsx`: the admin guard
+ * (server and browser), the admin navigation and `noindex`. `excelfile` had no guard in the old
+ * site; it is guarded like the rest.
+ */
+const ADMIN_PAGES: [path: string, file: string][] = [
   ['dashboard', 'routes/admin/dashboard.tsx'],
   ['addproduct', 'routes/admin/add-product.tsx'],
   ['orderlist', 'routes/admin/order-list.tsx'],
@@ -35,13 +44,18 @@ const PAGES: [path: string, file: string][] = [
   ['admin/edit-blog/:id', 'routes/admin/edit-blog.tsx'],
   ['admin/edit-product/:id', 'routes/admin/edit-product.tsx'],
   ['excelfile', 'routes/admin/excel-file.tsx'],
-  ['*', 'routes/not-found.tsx'],
 ];
 
-const mount = (idPrefix: string) =>
-  PAGES.map(([path, file]) =>
+const mount = (idPrefix: string) => [
+  ...PAGES.map(([path, file]) =>
     path === '' ? index(file, { id: `${idPrefix}home` }) : route(path, file, { id: `${idPrefix}${path}` }),
-  );
+  ),
+  layout(
+    'routes/admin/layout.tsx',
+    { id: `${idPrefix}admin` },
+    ADMIN_PAGES.map(([path, file]) => route(path, file, { id: `${idPrefix}${path}` })),
+  ),
+];
 
 export default [
   ...mount(''),

@@ -18,6 +18,7 @@ import {
   importResultSchema,
 } from '@catalogue/shared/schemas/product-import';
 import { sendCachedJson } from '../../lib/http-cache.ts';
+import { IMPORT_TEMPLATE_FILENAME, XLSX_TYPE, buildImportTemplate } from './import-template.ts';
 import { readForm } from './multipart-form.ts';
 
 const productList = z.array(productSchema);
@@ -245,6 +246,28 @@ export async function productRoutes(root: FastifyInstance) {
       await catalogue.deleteProduct(request.params.id);
       return { message: PRODUCT_MESSAGES.deleted };
     },
+  );
+
+  app.get(
+    '/admin/import-template',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        summary: 'The bulk-import workbook: the expected header row and two example rows (.xlsx)',
+        produces: [XLSX_TYPE],
+        response: {
+          200: z.any().describe('The import template workbook (.xlsx)'),
+          401: errorBody,
+          403: errorBody,
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(await buildImportTemplate()),
   );
 
   app.post(

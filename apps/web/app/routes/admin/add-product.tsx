@@ -1,9 +1,44 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import type { ProductSaved } from '@catalogue/shared/schemas/product';
+import { adminMeta } from '~/features/admin/admin-meta';
+import type { FlashState } from '~/features/admin/flash-message';
+import { ProductForm } from '~/features/admin/product-form';
+import { ApiError, apiRequest } from '~/lib/api-client';
+import { withPrefix } from '~/lib/prefix';
+import type { Route } from './+types/add-product';
 
 export default function AddProductPage() {
-  return <PagePlaceholder title="Add Product" />;
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const send = async (form: FormData, onProgress: (fraction: number) => void) => {
+    const answer = await apiRequest<ProductSaved | undefined>('/products/admin/add', {
+      method: 'POST',
+      form,
+      onUploadProgress: onProgress,
+      timeoutMs: TIMINGS_MS.addProductTimeout,
+    });
+    // Spec §8: an answer without the saved product is a failure, whatever its status said.
+    if (!answer?.product) throw new ApiError(200, t('product.errors.failedAdd'));
+    const state: FlashState = { flash: t('product.added') };
+    await navigate(withPrefix(pathname, '/dashboard'), { state });
+  };
+
+  return (
+    <section>
+      <h1 className="mb-6 font-serif text-3xl text-brand-900">{t('product.addTitle')}</h1>
+      <ProductForm
+        onSubmit={send}
+        submitText={t('product.submit')}
+        failureText={t('product.errors.addFailed')}
+      />
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Add Product' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'product.addTitle');
 }

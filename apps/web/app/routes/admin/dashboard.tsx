@@ -1,9 +1,28 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+import { adminMeta } from '~/features/admin/admin-meta';
+import { DashboardView } from '~/features/admin/dashboard-view';
+import { FlashMessage } from '~/features/admin/flash-message';
+import type { loader as rootLoader } from '~/root';
+import type { Route } from './+types/dashboard';
 
 export default function DashboardPage() {
-  return <PagePlaceholder title="Dashboard" />;
+  const { t } = useTranslation('admin');
+  const viewer = useRouteLoaderData<typeof rootLoader>('root')?.viewer;
+  return (
+    <section>
+      <FlashMessage />
+      <h1 className="font-serif text-3xl text-brand-900">{t('dashboard.welcome')}</h1>
+      {viewer?.name ? (
+        <p className="mt-1 text-gray-700">{t('dashboard.signedInAs', { name: viewer.name })}</p>
+      ) : null}
+      <div className="mt-6">
+        <DashboardView />
+      </div>
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Dashboard' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'dashboard.title');
 }

@@ -1,9 +1,66 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
+import type { Product, ProductSaved } from '@catalogue/shared/schemas/product';
+import { Spinner } from '~/components/ui/spinner';
+import { adminMeta } from '~/features/admin/admin-meta';
+import type { FlashState } from '~/features/admin/flash-message';
+import { LoadError } from '~/features/admin/load-error';
+import { Notice } from '~/features/admin/notice';
+import { ProductForm } from '~/features/admin/product-form';
+import { useApiQuery } from '~/features/admin/use-api-query';
+import { apiRequest } from '~/lib/api-client';
+import { withPrefix } from '~/lib/prefix';
+import type { Route } from './+types/edit-product';
 
 export default function EditProductPage() {
-  return <PagePlaceholder title="Edit Product" />;
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const path = `/products/single/${encodeURIComponent(id)}`;
+  const { data: product, error, isLoading, reload } = useApiQuery<Product>(path);
+  const toList = (state?: FlashState) => navigate(withPrefix(pathname, '/product-list'), { state });
+
+  const send = async (form: FormData, onProgress: (fraction: number) => void) => {
+    await apiRequest<ProductSaved>(`/products/admin/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      form,
+      onUploadProgress: onProgress,
+      timeoutMs: TIMINGS_MS.addProductTimeout,
+    });
+    await toList({ flash: t('product.updated') });
+  };
+
+  let body: React.ReactNode;
+  if (error?.status === 404) {
+    body = <Notice tone="error" text={t('product.errors.notFound')} />;
+  } else if (error) {
+    body = <LoadError message={t('product.errors.loadFailed')} detail={error.message} onRetry={reload} />;
+  } else if (isLoading || !product) {
+    body = <Spinner size="lg" label={t('product.loading')} className="w-full py-16" />;
+  } else {
+    body = (
+      <ProductForm
+        key={product._id}
+        product={product}
+        onSubmit={send}
+        submitText={t('product.save')}
+        failureText={t('product.errors.updateFailed')}
+        isFailureTextFirst
+        onCancel={() => void toList()}
+      />
+    );
+  }
+
+  return (
+    <section>
+      <h1 className="mb-6 font-serif text-3xl text-brand-900">{t('product.editTitle')}</h1>
+      {body}
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Edit Product' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'product.editTitle');
 }

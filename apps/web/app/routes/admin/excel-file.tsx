@@ -1,9 +1,18 @@
-import { PagePlaceholder } from '~/components/page-placeholder';
+import { useTranslation } from 'react-i18next';
+import { adminMeta } from '~/features/admin/admin-meta';
+import { ExcelUpload } from '~/features/admin/excel-upload';
+import type { Route } from './+types/excel-file';
 
 export default function ExcelFilePage() {
-  return <PagePlaceholder title="Excel File Upload" />;
+  const { t } = useTranslation('admin');
+  return (
+    <section>
+      <h1 className="mb-4 font-serif text-3xl text-brand-900">{t('excel.title')}</h1>
+      <ExcelUpload />
+    </section>
+  );
 }
 
-export function meta() {
-  return [{ title: 'Excel File Upload' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'excel.title');
 }

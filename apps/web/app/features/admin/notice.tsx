@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+
+const TONES = {
+  error: 'border-red-700 bg-red-50 text-red-800',
+  success: 'border-green-700 bg-green-50 text-green-900',
+} as const;
+
+type NoticeProps = {
+  tone: keyof typeof TONES;
+  /** What happened, in the spec's words. */
+  text: string;
+  /** The server's reason, shown under it when it adds something. */
+  detail?: string | null | undefined;
+  children?: ReactNode;
+  className?: string;
+};
+
+/**
+ * A message box of the admin screens: errors are announced at once (`alert`), successes politely
+ * (`status`).
+ */
+export function Notice({ tone, text, detail, children, className = '' }: NoticeProps) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-md border px-4 py-3 ${TONES[tone]} ${className}`}
+    >
+      <p className="font-semibold">{text}</p>
+      {detail && detail !== text ? <p className="mt-1 text-sm">{detail}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** Upload progress, 0..1, as a native progress bar with a spoken name. */
+export function UploadProgress({ value, label }: { value: number; label: string }) {
+  return (
+    <progress
+      value={value}
+      max={1}
+      aria-label={label}
+      className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-brand-50 [&::-webkit-progress-value]:bg-brand-700"
+    />
+  );
+}
