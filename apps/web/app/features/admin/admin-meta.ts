@@ -2,11 +2,15 @@ import type { MetaDescriptor } from 'react-router';
 import { pageMeta, seoContextOf, type MetaArgsLike } from '~/features/seo/seo';
 
 /**
- * `meta` of an admin screen: its title from the `admin` texts and `noindex`. React Router keeps
+ * `meta` of an admin screen: its title from the admin texts and `noindex`. React Router keeps
  * only the deepest route's `meta`, so each admin page returns this rather than relying on the layout's.
  */
-export function adminMeta(args: MetaArgsLike, titleKey: string): MetaDescriptor[] {
-  const admin = seoContextOf(args.matches).texts.admin as Record<string, unknown> | undefined;
+export function adminMeta(
+  args: MetaArgsLike,
+  titleKey: string,
+  namespace: 'admin' | 'admin-content' = 'admin',
+): MetaDescriptor[] {
+  const admin = seoContextOf(args.matches).texts[namespace] as Record<string, unknown> | undefined;
   const title = titleKey
     .split('.')
     .reduce<unknown>(

@@ -1,16 +1,18 @@
+import type { Route } from './+types/blog-list';
+import { adminMeta } from '~/features/admin/admin-meta';
 import { useTranslation } from 'react-i18next';
 import { BlogList } from '~/features/admin-content/blog-list';
 
 export default function BlogListPage() {
   const { t } = useTranslation('admin-content');
   return (
-    <section className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+    <section className="space-y-6">
       <h1 className="font-serif text-3xl text-brand-900">{t('blogs.heading')}</h1>
       <BlogList />
     </section>
   );
 }
 
-export function meta() {
-  return [{ title: 'Blog List' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'blogs.heading', 'admin-content');
 }

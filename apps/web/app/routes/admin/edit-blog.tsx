@@ -1,3 +1,4 @@
+import { adminMeta } from '~/features/admin/admin-meta';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/edit-blog';
 import { EditBlogScreen } from '~/features/admin-content/edit-blog-screen';
@@ -5,13 +6,13 @@ import { EditBlogScreen } from '~/features/admin-content/edit-blog-screen';
 export default function EditBlogPage({ params }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content');
   return (
-    <section className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+    <section className="space-y-6">
       <h1 className="font-serif text-3xl text-brand-900">{t('form.editHeading')}</h1>
       <EditBlogScreen id={params.id} />
     </section>
   );
 }
 
-export function meta() {
-  return [{ title: 'Edit Blog' }, { name: 'robots', content: 'noindex' }];
+export function meta(args: Route.MetaArgs) {
+  return adminMeta(args, 'form.editHeading', 'admin-content');
 }
