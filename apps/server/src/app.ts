@@ -97,6 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await app.register(multipart, {
+    // Keep a file name as the client sent it (busboy would cut it to its last segment), so a name
+    // with folders or `..` is seen and refused instead of silently accepted.
+    preservePath: true,
     limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
   });
   await app.register(swagger, {
