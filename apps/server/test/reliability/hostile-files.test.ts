@@ -63,7 +63,7 @@ function workbookParts(rows: unknown[][]): ZipPart[] {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Products');
   const data = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   const container = XLSX.CFB.read(data, { type: 'buffer' });
-  return container.FileIndex.flatMap((entry, i) =>
+  return container.FileIndex.flatMap((entry: { type: number; content?: unknown }, i: number) =>
     entry.type === 2 && entry.content
       ? [
           {

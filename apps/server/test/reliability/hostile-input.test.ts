@@ -152,10 +152,9 @@ const mutation = fc.oneof(
   fc.record({ kind: fc.constant('extra' as const), key: hostileString, value: hostileValue }),
 );
 
-function mutate(
-  body: Record<string, unknown>,
-  changes: Array<fc.Arbitrary<unknown> extends never ? never : any>,
-) {
+type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
+
+function mutate(body: Record<string, unknown>, changes: Mutation[]) {
   const out: Record<string, unknown> = { ...body };
   for (const change of changes) {
     const keys = Object.keys(out);
@@ -243,7 +242,7 @@ const queryPart = fc.oneof(
 
 type Body =
   | { kind: 'none' }
-  | { kind: 'template'; changes: unknown[] }
+  | { kind: 'template'; changes: Mutation[] }
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; data: Buffer; contentType: string }
   | { kind: 'multipart'; text: string };
@@ -295,6 +294,8 @@ const requestArb = (routes: string[]) =>
       { nil: undefined },
     ),
   });
+
+type FuzzRequest = ReturnType<typeof requestArb> extends fc.Arbitrary<infer R> ? R : never;
 
 describe('hostile input', () => {
   let t: TestApp;
@@ -359,9 +360,7 @@ describe('hostile input', () => {
     );
   }
 
-  function toInject(
-    input: fc.RecordValue<ReturnType<typeof requestArb>> extends infer R ? R : never,
-  ): InjectOptions {
+  function toInject(input: FuzzRequest): InjectOptions {
     const [method, template] = input.route.split(' ') as [InjectOptions['method'], string];
     let i = 0;
     const path = template.replace(/:p/g, () => {
@@ -379,7 +378,7 @@ describe('hostile input', () => {
     const b = input.body;
     if (b.kind === 'template') {
       const base = TEMPLATES[input.route]?.({ buyerId: buyer.id, productId, email: buyer.email }) ?? {};
-      options.payload = mutate(base, b.changes as never[]) as never;
+      options.payload = mutate(base, b.changes) as never;
     } else if (b.kind === 'json') {
       headers['content-type'] = 'application/json';
       options.payload = JSON.stringify(b.value) ?? 'null';
