@@ -114,7 +114,10 @@ describe('crash safety', () => {
     let replayed = 0;
     for (let from = 0; from < REQUESTS; from += 50) {
       const batch = await Promise.all(
-        Array.from({ length: 50 }, (_, k) => from + k).map(async (i) => ({ i, res: await submit(server!.url, i) })),
+        Array.from({ length: 50 }, (_, k) => from + k).map(async (i) => ({
+          i,
+          res: await submit(server!.url, i),
+        })),
       );
       for (const { i, res } of batch) {
         expect(res.status).toBe(201);

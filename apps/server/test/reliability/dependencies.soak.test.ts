@@ -122,8 +122,11 @@ describe('dependency faults', () => {
     const db = new pg.Client({ connectionString: cluster.url });
     await db.connect();
     const outbox = async () =>
-      (await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM outbox GROUP BY status'))
-        .rows;
+      (
+        await db.query<{ status: string; n: string }>(
+          'SELECT status, count(*) AS n FROM outbox GROUP BY status',
+        )
+      ).rows;
     const queued = (await outbox()).reduce((sum, r) => sum + Number(r.n), 0);
     expect(queued).toBeGreaterThanOrEqual(contacts * 2);
     const deadline = Date.now() + 150_000; // the dispatcher's first retry comes 30 s after a failure
@@ -134,8 +137,13 @@ describe('dependency faults', () => {
     expect(received).toHaveLength(queued);
     expect(statuses).toEqual([{ status: 'sent', n: String(queued) }]);
     for (let i = 0; i < contacts; i++) {
-      expect(received.some((m) => m.includes(`soak-mail-${i}`)), `soak-mail-${i}`).toBe(true);
+      expect(
+        received.some((m) => m.includes(`soak-mail-${i}`)),
+        `soak-mail-${i}`,
+      ).toBe(true);
     }
-    console.info(`smtp outage: ${queued} mails queued while SMTP was down, ${received.length} delivered once it returned`);
+    console.info(
+      `smtp outage: ${queued} mails queued while SMTP was down, ${received.length} delivered once it returned`,
+    );
   }, 240_000);
 });

@@ -61,7 +61,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -105,7 +107,16 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   asPostgres(`${PG_BIN}/initdb`, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
   const ctl = (...args: string[]) =>
-    asPostgres(`${PG_BIN}/pg_ctl`, ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', ...args]);
+    asPostgres(`${PG_BIN}/pg_ctl`, [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      ...args,
+    ]);
   ctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

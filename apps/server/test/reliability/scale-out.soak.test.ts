@@ -72,15 +72,22 @@ describe('scale-out', () => {
       body: { userId: buyer.id, productId: product._id, quantity: 3 },
     });
     expect(added1.status).toBe(200);
-    const onB = await call<{ items: { productId: string; quantity: number }[] }>(b, 'GET', `/api/cart/${buyer.id}`, {
-      token: buyer.token,
-    });
+    const onB = await call<{ items: { productId: string; quantity: number }[] }>(
+      b,
+      'GET',
+      `/api/cart/${buyer.id}`,
+      {
+        token: buyer.token,
+      },
+    );
     expect(onB.body.items).toEqual([expect.objectContaining({ productId: product._id, quantity: 3 })]);
     await call(b, 'PUT', '/api/cart/quantity', {
       token: buyer.token,
       body: { userId: buyer.id, productId: product._id, quantity: 7 },
     });
-    const onA = await call<{ items: { quantity: number }[] }>(a, 'GET', `/api/cart/${buyer.id}`, { token: buyer.token });
+    const onA = await call<{ items: { quantity: number }[] }>(a, 'GET', `/api/cart/${buyer.id}`, {
+      token: buyer.token,
+    });
     expect(onA.body.items.map((i) => i.quantity)).toEqual([7]);
 
     // A logout on one ends the session on the other.

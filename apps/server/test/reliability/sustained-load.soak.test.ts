@@ -35,9 +35,18 @@ describe('sustained load', () => {
 
   it(`holds ${RATE} requests/s for ${DURATION_S} s with no error, p99 < 100 ms and flat memory`, async () => {
     cluster = await startPrivateCluster();
-    server = await startServer({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, SEED_DEMO: 'true', ...LIMITS_OFF });
+    server = await startServer({
+      DATABASE_URL: cluster.url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ...LIMITS_OFF,
+    });
     const buyer = await registerAndLogin(server.url, 'load');
-    const page = await call<{ products: { _id: string }[] }>(server.url, 'GET', '/api/products/paginated?limit=16');
+    const page = await call<{ products: { _id: string }[] }>(
+      server.url,
+      'GET',
+      '/api/products/paginated?limit=16',
+    );
     const ids = page.body.products.map((p) => p._id);
     expect(ids.length).toBeGreaterThan(3);
     const auth = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' };
@@ -63,7 +72,10 @@ describe('sustained load', () => {
 
     const memory: Array<{ at: number; mb: number }> = [];
     const started = Date.now();
-    const sampler = setInterval(() => memory.push({ at: (Date.now() - started) / 1000, mb: rssMb(server!.child.pid!) }), 1_000);
+    const sampler = setInterval(
+      () => memory.push({ at: (Date.now() - started) / 1000, mb: rssMb(server!.child.pid!) }),
+      1_000,
+    );
     const result = await autocannon({
       url: server.url,
       connections: 50,
@@ -92,7 +104,10 @@ describe('sustained load', () => {
       rssAtHalfMb: Math.round(median(atHalf)),
       rssAtEndMb: Math.round(median(atEnd)),
       rssMaxLast30Mb: Math.round(Math.max(...lastThirty)),
-      loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+      loadAverage: os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
     };
     console.info(`sustained load: ${JSON.stringify(figures)}`);
 
