@@ -108,7 +108,9 @@ const headerRow = `<row r="1">${HEADER.map((h, i) => `<c r="${String.fromCharCod
  * the sheet is one repeated string that packs to a few kilobytes, far past the import's row limit.
  */
 function millionRowWorkbook(): Buffer {
-  return withSheet(`${SHEET_OPEN}${headerRow}${'<row><c t="inlineStr"><is><t>Ring</t></is></c></row>'.repeat(1_000_000)}${SHEET_CLOSE}`);
+  return withSheet(
+    `${SHEET_OPEN}${headerRow}${'<row><c t="inlineStr"><is><t>Ring</t></is></c></row>'.repeat(1_000_000)}${SHEET_CLOSE}`,
+  );
 }
 
 /** A sheet that inflates to 320 MB of blanks from a third of a megabyte: the classic zip bomb. */
