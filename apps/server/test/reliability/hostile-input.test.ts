@@ -17,8 +17,9 @@ import { listRoutes } from './routes.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
-/** Answers that are not JSON when they succeed: files, pictures, XML and text. */
-const NON_JSON_SUCCESS = /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download)/;
+/** Answers that are not JSON when they succeed: files, pictures, XML, text, the import template. */
+const NON_JSON_SUCCESS =
+  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template)/;
 
 const IMAGE_ROUTES = /^\/(media|uploads)\//;
 
