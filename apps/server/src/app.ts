@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
-import { authPlugin, cookieToken, findViewerByToken } from './plugins/auth.ts';
+import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -98,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await app.register(multipart, {
+    // Keep a file name as the client sent it (busboy would cut it to its last segment), so a name
+    // with folders or `..` is seen and refused instead of silently accepted.
+    preservePath: true,
     limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
   });
   await app.register(swagger, {
@@ -105,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  await app.register(authPlugin, { db: database.db, ttlDays: env.SESSION_TTL_DAYS });
+  await app.register(authPlugin, {
+    db: database.db,
+    ttlDays: env.SESSION_TTL_DAYS,
+    isSecureCookie: env.SITE_URL.startsWith('https:'),
+  });
   await app.register(healthRoutes, { database });
   await app.register(rateLimitPlugin, {
     db: database.db,
@@ -138,10 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.web) {
-    const getLoadContext = createLoadContextFactory(env, services, async (request) => {
-      const token = cookieToken(request);
-      return token ? findViewerByToken(database.db, token, env.SESSION_TTL_DAYS) : null;
-    });
+    const getLoadContext = createLoadContextFactory(env, services, (request) =>
+      findViewerByCookie(request, database.db, env.SESSION_TTL_DAYS),
+    );
     await app.register(webRoutes, { ...deps.web, getLoadContext });
   }
 

@@ -15,20 +15,54 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and its causes (drivers and Drizzle wrap the original), outermost first. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   const seen = new Set<unknown>();
   let e: unknown = error;
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
     if (
-      typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Connection refused|ECONNREFUSED/i.test(
+        e.message,
+      )
     )
       return true;
-    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL refusing a value the request carried: class 22 "data exception" (a NUL character,
+ * an invalid byte sequence, a number out of range) and 54000 (a value too large to index). The
+ * schemas should stop these first; when one slips through, it is still the client's bad input,
+ * not a fault of ours, and nothing was written (the statement failed).
+ */
+function isRefusedValue(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(e.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * busboy (under @fastify/multipart) reports a torn or boundary-less form as a plain Error with
+ * no status: the client's broken upload, whichever route read it.
+ */
+const MALFORMED_FORM =
+  /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
+
+function isMalformedForm(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (typeof e.message === 'string' && MALFORMED_FORM.test(e.message)) return true;
   }
   return false;
 }
@@ -65,6 +99,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       status = 503;
       body = { message: 'Service temporarily unavailable, please retry shortly', code: 'UNAVAILABLE' };
       reply.header('retry-after', '5');
+    } else if (isRefusedValue(error)) {
+      status = 400;
+      body = { message: 'The request contains a value that cannot be stored', code: 'BAD_REQUEST' };
+    } else if (isMalformedForm(error)) {
+      status = 400;
+      body = { message: 'The form data is malformed or incomplete', code: 'BAD_REQUEST' };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { message: error.message, code: error.code ?? 'BAD_REQUEST' };

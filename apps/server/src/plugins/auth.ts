@@ -35,8 +35,24 @@ export function cookieToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Sessions slide: each use within the last day of the window extends it to a full TTL again. */
-export async function findViewerByToken(db: Db, token: string, ttlDays: number): Promise<Viewer | null> {
+/**
+ * The `sid` cookie's header. `maxAgeSeconds` 0 clears it. HttpOnly keeps it away from scripts;
+ * SameSite=Lax keeps it off cross-site posts.
+ */
+export function sessionCookieHeader(token: string, maxAgeSeconds: number, isSecure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${isSecure ? '; Secure' : ''}`;
+}
+
+/**
+ * Sessions slide: each use after the first day of the window extends it to a full TTL again.
+ * `onExtended` hears of it, so the cookie that carries the token can be given the new lifetime.
+ */
+export async function findViewerByToken(
+  db: Db,
+  token: string,
+  ttlDays: number,
+  onExtended?: () => void,
+): Promise<Viewer | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({
@@ -57,30 +73,65 @@ export async function findViewerByToken(db: Db, token: string, ttlDays: number):
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + ttlMs) })
       .where(eq(sessions.tokenHash, tokenHash));
+    onExtended?.();
   }
   return { id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+type SlidingRequest = FastifyRequest & { _refreshCookieOf?: string };
+
+/**
+ * Marks the request so its answer re-sends the `sid` cookie when the session it carries was just
+ * extended: otherwise the browser drops the cookie at its login-time Max-Age while the server
+ * session is still alive, and pages render signed out.
+ */
+function markCookieRefresh(request: FastifyRequest, token: string) {
+  if (cookieToken(request) === token) (request as SlidingRequest)._refreshCookieOf = token;
+}
+
+/** The visitor of a server-rendered page, from the `sid` cookie. */
+export function findViewerByCookie(request: FastifyRequest, db: Db, ttlDays: number): Promise<Viewer | null> {
+  const token = cookieToken(request);
+  if (!token) return Promise.resolve(null);
+  return findViewerByToken(db, token, ttlDays, () => markCookieRefresh(request, token));
 }
 
 /**
  * Bearer-token authentication for `/api`. The role always comes from the database, never from
  * the client. `requireUser` answers 401; `requireAdmin` answers 401 or 403.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; ttlDays: number }) => {
-  app.decorateRequest('viewer', function (this: FastifyRequest) {
-    const cache = this as FastifyRequest & { _viewer?: Promise<Viewer | null> };
-    if (!cache._viewer) {
-      const token = bearerToken(this);
-      cache._viewer = token ? findViewerByToken(opts.db, token, opts.ttlDays) : Promise.resolve(null);
-    }
-    return cache._viewer;
-  });
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; ttlDays: number; isSecureCookie: boolean }) => {
+    app.decorateRequest('viewer', function (this: FastifyRequest) {
+      const cache = this as FastifyRequest & { _viewer?: Promise<Viewer | null> };
+      if (!cache._viewer) {
+        const token = bearerToken(this);
+        cache._viewer = token
+          ? findViewerByToken(opts.db, token, opts.ttlDays, () => markCookieRefresh(this, token))
+          : Promise.resolve(null);
+      }
+      return cache._viewer;
+    });
 
-  app.decorate('requireUser', async function (request: FastifyRequest) {
-    if (!(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-  });
-  app.decorate('requireAdmin', async function (request: FastifyRequest) {
-    const viewer = await request.viewer();
-    if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-    if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Forbidden');
-  });
-});
+    app.addHook('onSend', async (request, reply) => {
+      const token = (request as SlidingRequest)._refreshCookieOf;
+      // A logout in this request already cleared the cookie: never bring it back.
+      const cookies = reply.getHeader('set-cookie');
+      const isSettingCookie = [cookies]
+        .flat()
+        .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`));
+      if (token && !isSettingCookie) {
+        reply.header('set-cookie', sessionCookieHeader(token, opts.ttlDays * 86_400, opts.isSecureCookie));
+      }
+    });
+
+    app.decorate('requireUser', async function (request: FastifyRequest) {
+      if (!(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+    });
+    app.decorate('requireAdmin', async function (request: FastifyRequest) {
+      const viewer = await request.viewer();
+      if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+      if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Forbidden');
+    });
+  },
+);

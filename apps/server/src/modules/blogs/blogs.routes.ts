@@ -46,7 +46,7 @@ export async function blogRoutes(app: FastifyInstance) {
   api.get(
     '/id/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['blogs'],
         params: idParams,
@@ -79,7 +79,7 @@ export async function blogRoutes(app: FastifyInstance) {
   api.post(
     '/create',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['blogs'], response: { 201: blogCreatedSchema, ...writeErrors } },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export async function blogRoutes(app: FastifyInstance) {
   api.put(
     '/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['blogs'], params: idParams, response: { 200: blogUpdatedSchema, ...writeErrors } },
     },
     async (request) => {
@@ -123,7 +123,7 @@ export async function blogRoutes(app: FastifyInstance) {
   api.delete(
     '/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['blogs'],
         params: idParams,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
+import { assertPlainFileName, isPlainFileName } from '../../lib/upload-name.ts';
 
 const TEXT_FIELDS = ['title', 'content', 'excerpt', 'metaTitle', 'metaDescription'] as const;
 const IMAGE_FIELD = 'image';
@@ -48,9 +49,11 @@ export async function readBlogForm(
   }
 
   let isTooLarge = false;
+  let badName: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (!isPlainFileName(part.filename)) badName = part.filename;
         if (part.fieldname !== IMAGE_FIELD || form.image) {
           await drain(part.file);
           continue;
@@ -82,6 +85,8 @@ export async function readBlogForm(
     // busboy reports a torn or boundary-less body as a plain Error: the client's fault, not ours.
     throw new AppError('BAD_REQUEST', 'The form data is malformed or incomplete');
   }
+  // Checked once the body is read, so the client gets this answer rather than a reset.
+  assertPlainFileName(badName);
   if (isTooLarge) throw tooLarge(image.tooLargeMessage);
   return form;
 }

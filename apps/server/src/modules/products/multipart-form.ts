@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
+import { assertPlainFileName, isPlainFileName } from '../../lib/upload-name.ts';
 
 /** The multipart plugin's limit errors, in words a person can act on. */
 const LIMIT_MESSAGES: Record<string, string> = {
@@ -34,6 +35,7 @@ export async function readForm(
 
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
+  let badName: string | undefined;
   try {
     // Merged with the plugin's limits; `throwFileSizeLimit` is read at run time but missing from the types.
     const parts = request.parts({
@@ -45,6 +47,7 @@ export async function readForm(
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
+      if (!isPlainFileName(part.filename)) badName = part.filename;
       const wanted = options.fileField === null || part.fieldname === options.fileField;
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) if (wanted) chunks.push(chunk as Buffer);
@@ -59,5 +62,7 @@ export async function readForm(
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
     throw new AppError('BAD_REQUEST', 'The form could not be read (malformed multipart body)');
   }
+  // Checked once the body is read, so the client gets this answer rather than a reset.
+  assertPlainFileName(badName);
   return { fields, file };
 }

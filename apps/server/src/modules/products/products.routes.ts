@@ -177,7 +177,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.get(
     '/admin/paginated',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Admin product list: a page, optionally searched by name, code, category or subcategory',
         querystring: adminPageQuery,
@@ -190,7 +190,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.post(
     '/admin/add',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Add a product (multipart: image, name, description, category, subcategory, code)',
         consumes: ['multipart/form-data'],
@@ -207,7 +207,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.put(
     '/admin/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Edit a product (multipart; the image is optional and kept when absent)',
         consumes: ['multipart/form-data', 'application/json'],
@@ -235,7 +235,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.delete(
     '/admin/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Delete a product; its image goes when nothing else uses it',
         params: idParams,
@@ -273,7 +273,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.post(
     '/admin/uploadexcel',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Bulk import from .xlsx or .xls (multipart: file); ?dryRun=1 writes nothing',
         consumes: ['multipart/form-data'],

@@ -84,6 +84,17 @@ export function detectSpreadsheet(data: Buffer): SpreadsheetKind {
 
 export type SheetRow = { row: number; cells: unknown[] };
 
+/** The address of the first cell holding a formula, or null (the sheet is read dense). */
+function findFormula(sheet: XLSX.WorkSheet): string | null {
+  const rows = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    if (!row) continue;
+    for (let c = 0; c < row.length; c++) if (row[c]?.f) return XLSX.utils.encode_cell({ r, c });
+  }
+  return null;
+}
+
 /**
  * The first sheet's rows as arrays of raw cell values, each with the row number Excel shows.
  * At most `maxRows` rows are parsed: a longer sheet is a 413, told apart without parsing it all.
@@ -98,7 +109,9 @@ export function readFirstSheet(data: Buffer, maxRows: number): { header: SheetRo
       sheets: 0,
       // Header + maxRows data rows + one more, which is how an over-long sheet shows itself.
       sheetRows: maxRows + 2,
-      cellFormula: false,
+      // Read so they can be refused: a formula's value is whatever Excel last computed, and
+      // formulas are how spreadsheet injection (DDE, HYPERLINK) travels.
+      cellFormula: true,
       cellHTML: false,
       cellText: false,
       cellStyles: false,
@@ -111,6 +124,13 @@ export function readFirstSheet(data: Buffer, maxRows: number): { header: SheetRo
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet?.['!ref']) return { header: null, rows: [] };
   const range = XLSX.utils.decode_range(sheet['!ref']);
+  const formulaAt = findFormula(sheet);
+  if (formulaAt) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The spreadsheet contains formulas (the first in cell ${formulaAt}); paste them as values and upload again`,
+    );
+  }
   const full = sheet['!fullref'] ? XLSX.utils.decode_range(sheet['!fullref']) : range;
   if (full.e.r - range.s.r > maxRows) {
     throw new AppError(

@@ -10,26 +10,17 @@ import {
   registerBodySchema,
   userListSchema,
 } from '@catalogue/shared/schemas/user';
-import { bearerToken, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { bearerToken, sessionCookieHeader } from '../../plugins/auth.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
 
-/**
- * The page-rendering cookie carries the same token as the Bearer header. HttpOnly keeps it away
- * from scripts; SameSite=Lax keeps it off cross-site posts; /api never reads it.
- */
+/** The page-rendering cookie carries the same token as the Bearer header; /api never reads it. */
 function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, isSecure: boolean) {
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${isSecure ? '; Secure' : ''}`,
-  );
+  reply.header('set-cookie', sessionCookieHeader(token, maxAgeSeconds, isSecure));
 }
 
 function clearSessionCookie(reply: FastifyReply, isSecure: boolean) {
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${isSecure ? '; Secure' : ''}`,
-  );
+  reply.header('set-cookie', sessionCookieHeader('', 0, isSecure));
 }
 
 export async function usersRoutes(instance: FastifyInstance) {
@@ -60,12 +51,18 @@ export async function usersRoutes(instance: FastifyInstance) {
 
   app.post(
     '/logout',
-    { schema: { tags: ['users'], response: { 204: z.null(), ...errors } } },
+    {
+      // Before the body is read, so a caller without a session learns nothing from a bad body;
+      // a stale cookie is cleared even when the token is no longer valid.
+      onRequest: async (request, reply) => {
+        clearSessionCookie(reply, isSecure);
+        if (!(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+      },
+      schema: { tags: ['users'], response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
-      // A stale cookie is cleared even when the token is no longer valid.
-      clearSessionCookie(reply, isSecure);
       const token = bearerToken(request);
-      if (!token || !(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+      if (!token) throw new AppError('UNAUTHORIZED', 'Unauthorized');
       await users.logout(token);
       return reply.status(204).send(null);
     },
@@ -74,7 +71,7 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['users'], response: { 200: publicUserSchema, ...errors } },
     },
     async (request) => {
@@ -88,7 +85,7 @@ export async function usersRoutes(instance: FastifyInstance) {
   app.get(
     '/all',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['users'], response: { 200: userListSchema, ...errors } },
     },
     async () => users.listUsers(),

@@ -1,0 +1,359 @@
+import * as XLSX from '@e965/xlsx';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogs } from '../../src/db/schema/index.ts';
+import { insertProduct } from '../buyer-fixtures.ts';
+import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers.ts';
+import { multipart, sampleImage } from '../image-fixtures.ts';
+import { listRoutes, routeKey } from './routes.ts';
+
+/**
+ * Issue 11, item 1: every endpoint that needs a session, called by nobody, by the buyer who owns
+ * the data, by another buyer and by an administrator, with the exact status of each answer.
+ * A route the app serves that is in neither table fails the last test, so a new endpoint cannot
+ * ship without a decision about who may call it.
+ */
+
+type Who = 'anonymous' | 'buyer' | 'otherBuyer' | 'admin';
+type Cell = { anonymous: number; buyer: number; otherBuyer: number; admin: number };
+/** Users of one row: fresh for every row, so a logout or a deletion in one cell spoils no other. */
+type Actors = { buyer: TestUser; otherBuyer: TestUser; admin: TestUser };
+type RequestOf = (t: TestApp, actors: Actors) => Promise<InjectOptions> | InjectOptions;
+
+const ADMIN_ONLY = (ok: number): Cell => ({ anonymous: 401, buyer: 403, otherBuyer: 403, admin: ok });
+const ANY_USER = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuyer: ok, admin: ok });
+/** The buyer's own data (the enquiry list): nobody else, an administrator included. */
+const OWNER_ONLY = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuyer: 403, admin: 403 });
+
+const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
+  method,
+  url,
+  ...(payload ? { payload } : {}),
+});
+
+const PRODUCT_FIELDS = {
+  name: 'Matrix Ring',
+  description: 'A ring',
+  category: 'Rings',
+  subcategory: 'withgemstone',
+};
+let sequence = 0;
+const nextCode = () => `MTX-${process.pid}-${++sequence}`;
+
+async function productForm(withImage: boolean): Promise<InjectOptions> {
+  const files = withImage
+    ? [
+        {
+          field: 'image',
+          filename: 'ring.png',
+          contentType: 'image/png',
+          data: await sampleImage('png', 40, 40),
+        },
+      ]
+    : [];
+  const form = multipart({ ...PRODUCT_FIELDS, code: nextCode() }, files);
+  return { payload: form.payload, headers: form.headers };
+}
+
+function importWorkbook(): InjectOptions {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['name', 'code', 'description', 'category', 'subcategory', 'image'],
+      ['Imported Ring', nextCode(), '', 'Rings', 'withgemstone', null],
+    ]),
+    'Products',
+  );
+  const data = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  const form = multipart({}, [
+    {
+      field: 'file',
+      filename: 'products.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data,
+    },
+  ]);
+  return { payload: form.payload, headers: form.headers };
+}
+
+async function insertBlog(t: TestApp): Promise<string> {
+  const slug = `matrix-${process.pid}-${++sequence}`;
+  const [row] = await t.database.db
+    .insert(blogs)
+    .values({ title: 'Matrix post', slug, content: '<p>Body</p>', excerpt: 'Body' })
+    .returning();
+  return row!.id;
+}
+
+/** A price request of the row's buyer, through the API, so it is exactly what a buyer leaves. */
+async function submitOrder(t: TestApp, buyer: TestUser): Promise<{ id: string; orderId: number }> {
+  const product = await insertProduct(t.database);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders/submit-order',
+    headers: bearer(buyer.token),
+    payload: orderBody(buyer, product.id),
+  });
+  expect(res.statusCode).toBe(201);
+  const orderId = res.json<{ orderId: number }>().orderId;
+  const list = await t.app.inject({ method: 'GET', url: '/api/orders/orders', headers: bearer(adminToken) });
+  const order = list
+    .json<{ orders: Array<{ _id: string; orderId: number }> }>()
+    .orders.find((o) => o.orderId === orderId);
+  return { id: order!._id, orderId };
+}
+
+const orderBody = (buyer: TestUser, productId: string) => ({
+  firstName: 'Asha',
+  email: buyer.email,
+  contactNumber: '+91 98765 43210',
+  country: 'IN',
+  orderDetails: [{ productId, quantity: 2 }],
+});
+
+let adminToken = '';
+
+/** Endpoints that need a session. One line per endpoint; adding a row is the whole change. */
+const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
+  [
+    'POST /api/users/logout',
+    { anonymous: 401, buyer: 204, otherBuyer: 204, admin: 204 },
+    () => json('POST', '/api/users/logout'),
+  ],
+  ['GET /api/users/me', ANY_USER(200), () => json('GET', '/api/users/me')],
+  ['GET /api/users/all', ADMIN_ONLY(200), () => json('GET', '/api/users/all')],
+  ['GET /api/cart/:userId', OWNER_ONLY(200), (_t, a) => json('GET', `/api/cart/${a.buyer.id}`)],
+  [
+    'POST /api/cart/add',
+    OWNER_ONLY(200),
+    async (t, a) =>
+      json('POST', '/api/cart/add', { userId: a.buyer.id, productId: (await insertProduct(t.database)).id }),
+  ],
+  [
+    'PUT /api/cart/quantity',
+    OWNER_ONLY(200),
+    async (t, a) =>
+      json('PUT', '/api/cart/quantity', {
+        userId: a.buyer.id,
+        productId: (await insertProduct(t.database)).id,
+        quantity: 3,
+      }),
+  ],
+  [
+    'DELETE /api/cart/remove/:userId/:productId',
+    OWNER_ONLY(200),
+    async (t, a) => json('DELETE', `/api/cart/remove/${a.buyer.id}/${(await insertProduct(t.database)).id}`),
+  ],
+  [
+    'DELETE /api/cart/clear/:userId',
+    OWNER_ONLY(200),
+    (_t, a) => json('DELETE', `/api/cart/clear/${a.buyer.id}`),
+  ],
+  [
+    'POST /api/cart/merge',
+    OWNER_ONLY(200),
+    async (t, a) =>
+      json('POST', '/api/cart/merge', {
+        userId: a.buyer.id,
+        items: [{ productId: (await insertProduct(t.database)).id, quantity: 1 }],
+      }),
+  ],
+  [
+    'POST /api/orders/submit-order',
+    ANY_USER(201),
+    async (t, a) =>
+      json('POST', '/api/orders/submit-order', orderBody(a.buyer, (await insertProduct(t.database)).id)),
+  ],
+  ['GET /api/orders/orders', ADMIN_ONLY(200), () => json('GET', '/api/orders/orders')],
+  // Without a signature the buyer who sent the request is refused too: links are signed for mail.
+  [
+    'GET /api/orders/download/:file',
+    ADMIN_ONLY(200),
+    async (t, a) =>
+      json('GET', `/api/orders/download/Quotation_${(await submitOrder(t, a.buyer)).orderId}.xlsx`),
+  ],
+  [
+    'DELETE /api/orders/:id',
+    ADMIN_ONLY(200),
+    async (t, a) => json('DELETE', `/api/orders/${(await submitOrder(t, a.buyer)).id}`),
+  ],
+  [
+    'GET /api/products/admin/paginated',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/products/admin/paginated?page=1&search=ring'),
+  ],
+  [
+    'POST /api/products/admin/add',
+    ADMIN_ONLY(201),
+    async () => ({ method: 'POST', url: '/api/products/admin/add', ...(await productForm(true)) }),
+  ],
+  [
+    'PUT /api/products/admin/:id',
+    ADMIN_ONLY(200),
+    async (t) => ({
+      method: 'PUT',
+      url: `/api/products/admin/${(await insertProduct(t.database)).id}`,
+      ...(await productForm(false)),
+    }),
+  ],
+  [
+    'DELETE /api/products/admin/:id',
+    ADMIN_ONLY(200),
+    async (t) => json('DELETE', `/api/products/admin/${(await insertProduct(t.database)).id}`),
+  ],
+  [
+    'POST /api/products/admin/uploadexcel',
+    ADMIN_ONLY(200),
+    () => ({ method: 'POST', url: '/api/products/admin/uploadexcel?dryRun=1', ...importWorkbook() }),
+  ],
+  [
+    'GET /api/blogs/id/:id',
+    ADMIN_ONLY(200),
+    async (t) => json('GET', `/api/blogs/id/${await insertBlog(t)}`),
+  ],
+  [
+    'POST /api/blogs/create',
+    ADMIN_ONLY(201),
+    () => json('POST', '/api/blogs/create', { title: `Matrix ${++sequence}`, content: '<p>Hello</p>' }),
+  ],
+  [
+    'PUT /api/blogs/:id',
+    ADMIN_ONLY(200),
+    async (t) =>
+      json('PUT', `/api/blogs/${await insertBlog(t)}`, { title: 'Renamed', content: '<p>New</p>' }),
+  ],
+  [
+    'DELETE /api/blogs/:id',
+    ADMIN_ONLY(200),
+    async (t) => json('DELETE', `/api/blogs/${await insertBlog(t)}`),
+  ],
+];
+
+/** Endpoints anyone may call, with a request that shows an anonymous caller is let in. */
+const PUBLIC: Array<[route: string, url: string]> = [
+  ['GET /healthz', '/healthz'],
+  ['GET /readyz', '/readyz'],
+  ['GET /robots.txt', '/robots.txt'],
+  ['GET /sitemap.xml', '/sitemap.xml'],
+  ['GET /sitemap-:part.xml', '/sitemap-1.xml'],
+  ['GET /api/docs', '/api/docs'],
+  ['GET /api/geo', '/api/geo'],
+  ['POST /api/users/register', '/api/users/register'],
+  ['POST /api/users/login', '/api/users/login'],
+  ['POST /api/contact/send', '/api/contact/send'],
+  ['GET /api/products', '/api/products'],
+  ['GET /api/products/paginated', '/api/products/paginated'],
+  ['GET /api/products/product', '/api/products/product?search=ring'],
+  ['GET /api/products/category/:category', '/api/products/category/Rings'],
+  ['GET /api/products/category/:category/paginated', '/api/products/category/Rings/paginated'],
+  [
+    'GET /api/products/categorys/:category/subcategory/:subcategory',
+    '/api/products/categorys/Rings/subcategory/withgemstone',
+  ],
+  [
+    'GET /api/products/categorys/:category/subcategory/:subcategory/paginated',
+    '/api/products/categorys/Rings/subcategory/withgemstone/paginated',
+  ],
+  ['GET /api/products/single/:id', '/api/products/single/00000000-0000-4000-8000-000000000000'],
+  ['GET /api/blogs', '/api/blogs'],
+  ['GET /api/blogs/:slug', '/api/blogs/no-such-post'],
+  ['GET /media/:id', '/media/00000000-0000-4000-8000-000000000000'],
+  ['GET /uploads/:file', '/uploads/missing.jpg'],
+];
+
+describe('authorisation matrix', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      RATE_LIMIT_ORDER: '1000',
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_REGISTER: '1000',
+      RATE_LIMIT_CONTACT: '1000',
+    });
+    adminToken = (await createUser(t.database, { role: 'admin' })).token;
+  });
+  afterAll(() => t?.close());
+
+  describe.each(MATRIX)('%s', (route, cell, requestOf) => {
+    it.each(['anonymous', 'buyer', 'otherBuyer', 'admin'] as Who[])('as %s', async (who) => {
+      const actors: Actors = {
+        buyer: await createUser(t.database),
+        otherBuyer: await createUser(t.database),
+        admin: await createUser(t.database, { role: 'admin' }),
+      };
+      const request = await requestOf(t, actors);
+      expect(routeKey(String(request.method), String(request.url).split('?')[0]!)).toSatisfy((key: string) =>
+        listRoutes(t.app).some((r) => matches(r, key)),
+      );
+      const token = who === 'anonymous' ? null : actors[who].token;
+      const res = await t.app.inject({
+        ...request,
+        headers: { ...(request.headers as object), ...(token ? bearer(token) : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(cell[who]);
+      if (res.statusCode === 401)
+        expect(res.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+      if (res.statusCode === 403) expect(res.json()).toEqual({ message: 'Forbidden', code: 'FORBIDDEN' });
+    });
+  });
+
+  it.each(MATRIX)(
+    '%s: an anonymous caller with a malformed body or a forged token is refused before anything else',
+    async (route) => {
+      const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+      const url = path.replace(/:[^/]+/g, 'not-an-id');
+      for (const headers of [
+        {},
+        { authorization: 'Bearer forged-token-0123456789abcdef' },
+        { authorization: 'Basic YWRtaW46YWRtaW4=' },
+      ]) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: '{"userId":',
+        });
+        expect(res.statusCode, `${route} ${res.body}`).toBe(401);
+      }
+    },
+  );
+
+  it('a revoked session is refused everywhere it was accepted', async () => {
+    const buyer = await createUser(t.database);
+    await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(buyer.token) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(buyer.token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('public endpoints let an anonymous caller in', async () => {
+    for (const [route, url] of PUBLIC) {
+      const method = route.split(' ')[0] as InjectOptions['method'];
+      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect([401, 403], `${route} answered ${res.statusCode}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${route} ${res.body}`).toBeLessThan(500);
+    }
+  });
+
+  it('every route the app serves has a row in one of the two tables', () => {
+    const known = new Set([
+      ...MATRIX.map(([r]) => routeKey(...split(r))),
+      ...PUBLIC.map(([r]) => routeKey(...split(r))),
+    ]);
+    const missing = listRoutes(t.app).filter((r) => !known.has(r));
+    expect(missing, 'add a row to MATRIX (needs a session) or PUBLIC (anyone)').toEqual([]);
+    // And no stale rows: each row names a route that exists.
+    expect([...known].filter((k) => !listRoutes(t.app).includes(k))).toEqual([]);
+  });
+});
+
+const split = (route: string) => route.split(' ') as [string, string];
+/** A concrete request path against a route key (parameters match any one segment). */
+function matches(routeKeyWithParams: string, concrete: string): boolean {
+  const [m1, p1] = routeKeyWithParams.split(' ') as [string, string];
+  const [m2, p2] = concrete.split(' ') as [string, string];
+  if (m1 !== m2) return false;
+  const pattern = new RegExp(`^${p1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:p/g, '[^/]+')}$`);
+  return pattern.test(p2);
+}
