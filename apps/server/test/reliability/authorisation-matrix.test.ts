@@ -166,6 +166,17 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
       json('POST', '/api/orders/submit-order', orderBody(a.buyer, (await insertProduct(t.database)).id)),
   ],
   ['GET /api/orders/orders', ADMIN_ONLY(200), () => json('GET', '/api/orders/orders')],
+  ['GET /api/admin/dashboard', ADMIN_ONLY(200), () => json('GET', '/api/admin/dashboard')],
+  [
+    'GET /api/products/admin/import-template',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/products/admin/import-template'),
+  ],
+  [
+    'POST /api/blogs/preview',
+    ADMIN_ONLY(200),
+    () => json('POST', '/api/blogs/preview', { content: '<p>x</p>' }),
+  ],
   // Without a signature the buyer who sent the request is refused too: links are signed for mail.
   [
     'GET /api/orders/download/:file',

@@ -93,7 +93,7 @@ export async function blogRoutes(app: FastifyInstance) {
   api.post(
     '/preview',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['blogs'],
         body: blogPreviewBodySchema,

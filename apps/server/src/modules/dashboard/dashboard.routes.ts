@@ -26,7 +26,7 @@ export async function dashboardRoutes(root: FastifyInstance) {
   app.get(
     '/dashboard',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'Admin dashboard: counts, requests per week (12 weeks), top 5 products, latest 5 requests',
         response: { 200: dashboardSchema, 401: errorBody, 403: errorBody },

@@ -251,7 +251,7 @@ export async function productRoutes(root: FastifyInstance) {
   app.get(
     '/admin/import-template',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         summary: 'The bulk-import workbook: the expected header row and two example rows (.xlsx)',
         produces: [XLSX_TYPE],
