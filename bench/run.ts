@@ -194,6 +194,15 @@ async function measureBundles(server: BenchServer, paths: Record<string, string>
   return pages;
 }
 
+// Ctrl-C stops the server under test too, and drops its database and data directory.
+let stopCurrent: (() => Promise<void>) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the server under test`);
+    void (stopCurrent ?? (() => Promise.resolve()))().finally(() => process.exit(130));
+  });
+}
+
 const run: RunData = { configs: [], lighthouse: null, bundles: null };
 let exitCode = 0;
 try {
@@ -206,6 +215,7 @@ try {
       ...(config.database === 'postgres' ? { postgresUrl } : {}),
       ...(values.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}),
     });
+    stopCurrent = () => server.stop();
     try {
       const catalogue = await discoverCatalogue(server.url);
       const sessionBuyers = await createBuyers(server.url, Math.min(20, buyerCount));
@@ -253,6 +263,7 @@ try {
         }
       }
     } finally {
+      stopCurrent = null;
       await server.stop();
     }
   }

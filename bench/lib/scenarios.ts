@@ -4,6 +4,7 @@ import { realTrafficPages, seededRandom, uniformPages } from './pages.ts';
 /** What the scenarios need to know about the seeded catalogue, read through the public API. */
 export type Catalogue = {
   totalPages: number;
+  totalItems: number;
   /** Pages per category and filter, e.g. `Rings/with`. */
   categoryPages: Record<string, number>;
   productIds: string[];
@@ -22,7 +23,7 @@ async function getJson<T>(baseUrl: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-type Page = { products: { _id: string; imageUrl: string | null }[]; totalPages: number };
+type Page = { products: { _id: string; imageUrl: string | null }[]; totalPages: number; totalItems: number };
 
 export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
   const first = await getJson<Page>(baseUrl, '/api/products/paginated?page=1');
@@ -47,6 +48,7 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
   const blogs = await getJson<{ blogs: { slug: string }[] }>(baseUrl, '/api/blogs?limit=1');
   return {
     totalPages: first.totalPages,
+    totalItems: first.totalItems,
     categoryPages,
     productIds: [...ids],
     imagePath,
@@ -56,18 +58,57 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
 
 const HTML = { accept: 'text/html' };
 
-/** Short terms match thousands of names (no trigram can narrow them); long ones a handful. */
-export const SHORT_TERMS = ['ri', 'ne', 'ku', 'po', 'bo', 'ro', 'ea', 'pe'];
-export const LONG_TERMS = [
-  'Kundan Twisted Bracelet',
-  'Meenakari Floral Earrings',
-  'Royal Etched Pendant',
-  'Vintage Beaded Necklace',
-  'Polki Layered',
-  'BX-0004521',
-  'Temple Sculpted Ring 40',
-  'Filigree Hammered',
-];
+/**
+ * Search terms. Answers are cached per term for a short while, so a handful of terms repeated
+ * would measure the cache; these are thousands of distinct terms, as a day of header searches
+ * would be. Short ones (two characters) cannot use a trigram index and match thousands of names;
+ * long ones are names and codes of the generated catalogue (`npm run seed -- --products N`), whole
+ * or in part, plus phrases that match nothing.
+ */
+export function searchTerms(kind: 'short' | 'long', generated: number, random: () => number): string[] {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  if (kind === 'short') {
+    const pairs = [...alphabet].flatMap((a) => [...alphabet].map((b) => a + b));
+    return pairs
+      .map((p) => ({ p, k: random() }))
+      .sort((x, y) => x.k - y.k)
+      .map((x) => x.p);
+  }
+  // The generator's vocabulary (apps/server/src/db/seed/seed.ts, seedBulkProducts).
+  const patterns = [
+    'Jaipur',
+    'Kundan',
+    'Meenakari',
+    'Filigree',
+    'Polki',
+    'Temple',
+    'Boho',
+    'Minimal',
+    'Vintage',
+    'Royal',
+  ];
+  const styles = ['Classic', 'Twisted', 'Floral', 'Layered', 'Hammered', 'Beaded', 'Sculpted', 'Etched'];
+  const kinds = ['Ring', 'Bracelet', 'Earrings', 'Necklace', 'Pendant'];
+  const terms: string[] = [];
+  for (let i = 0; i < DRAWS; i++) {
+    const g = 1 + Math.floor(random() * Math.max(1, generated));
+    const name = `${patterns[g % 10]} ${styles[Math.floor(g / 10) % 8]} ${kinds[g % 5]} ${g}`;
+    switch (i % 4) {
+      case 0:
+        terms.push(name);
+        break;
+      case 1:
+        terms.push(name.split(' ').slice(1).join(' ')); // e.g. "Hammered Bracelet 4521"
+        break;
+      case 2:
+        terms.push(`BX-${String(g + 96).padStart(7, '0')}`); // the generated codes follow the 96 demo products
+        break;
+      default:
+        terms.push(`${styles[i % 8]} ${patterns[(i >> 3) % 10]} ${g}`); // words in an order no name has
+    }
+  }
+  return terms;
+}
 
 /** Credentials of a buyer the session scenarios act as. */
 export type Buyer = { id: string; token: string; email: string };
@@ -141,6 +182,8 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
       return `/api/products/category/${category}/paginated?filter=${filter}&page=${page}`;
     });
   const ids = catalogue.productIds;
+  const generated = catalogue.totalItems - 96;
+  const search = (t: string) => `/api/products/product?search=${encodeURIComponent(t)}`;
   const scenarios: Scenario[] = [
     {
       key: 'listing-real',
@@ -159,13 +202,13 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
     })),
     {
       key: 'search-short',
-      name: 'search, 2-letter terms',
-      paths: SHORT_TERMS.map((t) => `/api/products/product?search=${encodeURIComponent(t)}`),
+      name: 'search, 1,296 two-character terms',
+      paths: searchTerms('short', generated, random).map(search),
     },
     {
       key: 'search-long',
-      name: 'search, long terms',
-      paths: LONG_TERMS.map((t) => `/api/products/product?search=${encodeURIComponent(t)}`),
+      name: `search, ${DRAWS.toLocaleString('en')} long terms`,
+      paths: searchTerms('long', generated, random).map(search),
     },
     { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
     { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML },
