@@ -24,7 +24,7 @@ const table = (header: string[], rows: (string | number)[][]) =>
 
 const out: string[] = [];
 out.push(
-  `Run of ${data.date.slice(0, 16).replace('T', ' ')} UTC (commit ${data.commit}) on ${data.machine}; load average ` +
+  `Run finished ${data.date.slice(0, 16).replace('T', ' ')} UTC (commit ${data.commit}) on ${data.machine}; load average ` +
     `${data.loadavg.start.join(' / ')} at start, ${data.loadavg.end.join(' / ')} at end. ${data.settings.connections} connections, ` +
     `${data.settings.rounds} rounds of ${data.settings.seconds} s after a ${data.settings.warmupSeconds} s warm-up, medians.`,
 );

@@ -96,6 +96,13 @@ const largestPostgres = Math.max(
 );
 
 const started = Date.now();
+/** The commit measured, taken at the start (a commit made during a long run is not in it). */
+let commit = 'unknown';
+try {
+  commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+} catch {
+  // not a git checkout
+}
 const log = (line: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const loadavgAtStart = os.loadavg().map((n) => round(n, 2));
@@ -282,12 +289,6 @@ printReport(
     `${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s rounds after a ${settings.warmupSeconds} s warm-up`,
 );
 
-let commit = 'unknown';
-try {
-  commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-} catch {
-  // not a git checkout
-}
 const outDir = path.join(ROOT, 'bench/results');
 fs.mkdirSync(outDir, { recursive: true });
 const date = new Date().toISOString();
