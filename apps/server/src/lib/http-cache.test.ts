@@ -92,7 +92,11 @@ describe('cached JSON answers are sent compressed from their own copy', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
     for (const response of [plain, br, gzip]) {
-      expect(String(response.headers.vary).toLowerCase().match(/accept-encoding/g)).toHaveLength(1);
+      expect(
+        String(response.headers.vary)
+          .toLowerCase()
+          .match(/accept-encoding/g),
+      ).toHaveLength(1);
     }
     expect(gzip.headers.etag).toBe(plain.headers.etag);
 
