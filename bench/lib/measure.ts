@@ -118,7 +118,9 @@ async function runRound(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    // autocannon counts a timeout only after 10 s: a round in which nothing came back would
+    // otherwise read as 0 req/s with 0 errors.
+    errors: result.errors + result.timeouts + (result.requests.total === 0 ? connections : 0),
     non2xx: unexpected,
     requests: result.requests.total,
   };
