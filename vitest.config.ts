@@ -13,6 +13,11 @@ export default defineConfig({
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
       },
       {
+        // Pure helpers of the benchmark (statistics, page draws, budgets, bundle sizes); the bench
+        // itself is `npm run bench`, never part of the test suite.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],

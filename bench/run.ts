@@ -1,75 +1,321 @@
-// `npm run bench [-- --quick] [-- --products N] [-- --pg]`: starts the production server on a
-// seeded database, measures each scenario with autocannon (warm-up, then several rounds, medians),
-// prints one table and writes bench/results/<date>.json.
+// `npm run bench [-- --quick] [-- --pg] [-- --products N] [-- --matrix]`: starts the production
+// server on freshly seeded databases, measures each scenario with autocannon (warm-up, then several
+// rounds, medians) beside nginx serving the same bytes, runs Lighthouse on four pages, reads the
+// first-load bundle sizes, prints one report with a budget table and writes
+// bench/results/<date>.json. The exit code is 1 when a budget failed on its own configuration.
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { measure, type Scenario, type ScenarioResult } from './lib/measure.ts';
-import { ROOT, startBenchServer } from './lib/server.ts';
+import { budgetsHeld, evaluateBudgets, sizeLabel } from './lib/budgets.ts';
+import {
+  fileSizes,
+  firstLoadFiles,
+  linkedStylesheets,
+  readRouterManifest,
+  totalGzipKb,
+} from './lib/bundle.ts';
+import { lighthousePages } from './lib/lighthouse.ts';
+import { measure, type MeasureSettings, type Scenario } from './lib/measure.ts';
+import { startNginx } from './lib/nginx.ts';
+import { printReport } from './lib/report.ts';
+import {
+  buyerSessionSteps,
+  catalogueScenarios,
+  createBuyers,
+  discoverCatalogue,
+  listOrderNumbers,
+} from './lib/scenarios.ts';
+import { BENCH_ADMIN, ROOT, startBenchServer, type BenchServer } from './lib/server.ts';
+import { round } from './lib/stats.ts';
+import type { BundlePage, BuyersResult, ConfigResult, DatabaseKind, RunData } from './lib/types.ts';
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    products: { type: 'string', default: '1000' },
     pg: { type: 'boolean', default: false },
+    products: { type: 'string', default: '1000' },
+    matrix: { type: 'boolean', default: false },
+    lighthouse: { type: 'boolean', default: true },
+    'no-lighthouse': { type: 'boolean', default: false },
+    buyers: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
+  allowNegative: true,
 });
 
-const products = Number(values.products);
-const postgresUrl = values.pg
-  ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-  : undefined;
-const settings = values.quick
-  ? { rounds: 1, seconds: 3, connections: 20 }
-  : { rounds: 3, seconds: 10, connections: 50 };
+const quick = values.quick;
+const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_PORT = 3900;
+/** `--profile`: the server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools). */
+const PROFILE_DIR = path.join(os.tmpdir(), 'catalogue-bench-profiles');
+const NGINX_PORT = 3901;
+const settings = quick
+  ? {
+      rounds: 1,
+      seconds: 2,
+      warmupSeconds: 1,
+      connections: 20,
+      lighthouseRuns: 1,
+      buyers: 20,
+      buyerSeconds: 5,
+    }
+  : {
+      rounds: 3,
+      seconds: 3,
+      warmupSeconds: 2,
+      connections: 20,
+      lighthouseRuns: 3,
+      buyers: 200,
+      buyerSeconds: 30,
+    };
+const buyerCount = values.buyers ? Number(values.buyers) : settings.buyers;
+const runLighthouse = values.lighthouse && !values['no-lighthouse'];
+/** `--only listing-real,search-short`: a subset of the catalogue scenarios while investigating. */
+const only = values.only?.split(',');
 
-const SCENARIOS: Scenario[] = [
-  { name: 'liveness /healthz', paths: ['/healthz'] },
-  { name: 'readiness /readyz (DB round trip)', paths: ['/readyz'] },
-  { name: 'SSR home page', paths: ['/'], headers: { accept: 'text/html' } },
-  { name: 'SSR privacy page', paths: ['/privacy'], headers: { accept: 'text/html' } },
-];
+type Config = { database: DatabaseKind; products: number };
+const configs: Config[] = values.matrix
+  ? [
+      { database: 'pglite', products: 1000 },
+      { database: 'pglite', products: 10_000 },
+      { database: 'postgres', products: 1000 },
+      { database: 'postgres', products: 10_000 },
+      { database: 'postgres', products: 100_000 },
+    ]
+  : [{ database: values.pg ? 'postgres' : 'pglite', products: Number(values.products) }];
+for (const c of configs) {
+  if (!Number.isInteger(c.products) || c.products < 96)
+    throw new Error('--products must be a whole number ≥ 96');
+}
+const largestPostgres = Math.max(
+  0,
+  ...configs.filter((c) => c.database === 'postgres').map((c) => c.products),
+);
 
-const server = await startBenchServer({ products, port: 3900, ...(postgresUrl ? { postgresUrl } : {}) });
-const results: ScenarioResult[] = [];
+const started = Date.now();
+/** The commit measured, taken at the start (a commit made during a long run is not in it). */
+let commit = 'unknown';
 try {
-  for (const scenario of SCENARIOS) {
-    results.push(await measure(server.url, scenario, { ...settings, rssMb: () => server.rssMb() }));
-  }
-} finally {
-  await server.stop();
+  commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+} catch {
+  // not a git checkout
+}
+const log = (line: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const loadavgAtStart = os.loadavg().map((n) => round(n, 2));
+if (loadavgAtStart[0]! > 1) {
+  log(
+    `warning: load average ${loadavgAtStart.join(' ')} on ${os.cpus().length} cores: figures will be distorted`,
+  );
 }
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-console.log(`\n${server.database} with ${server.products} products — ${machine}`);
-console.table(
-  results.map((r) => ({
-    scenario: r.name,
-    'req/s': r.rps,
-    'p50 ms': r.p50,
-    'p99 ms': r.p99,
-    errors: r.errors + r.non2xx,
-    'RSS MB': r.rssMb,
-  })),
+const measureSettings = (server: BenchServer | null): MeasureSettings => ({
+  rounds: settings.rounds,
+  seconds: settings.seconds,
+  warmupSeconds: settings.warmupSeconds,
+  connections: settings.connections,
+  rssMb: () => (server ? server.rssMb() : null),
+});
+
+/** nginx serving one listing answer and one product page, byte for byte as our server sent them. */
+async function measureNginx(server: BenchServer, productId: string): Promise<ConfigResult['nginx']> {
+  const get = async (p: string, accept: string) => {
+    const response = await fetch(server.url + p, { headers: { accept, 'accept-encoding': 'identity' } });
+    if (!response.ok) throw new Error(`GET ${p} answered ${response.status}`);
+    return Buffer.from(await response.arrayBuffer());
+  };
+  const files = [
+    {
+      urlPath: '/listing.json',
+      body: await get('/api/products/paginated?page=1', 'application/json'),
+      contentType: 'application/json',
+    },
+    {
+      urlPath: '/product.html',
+      body: await get(`/singleproduct/${productId}`, 'text/html'),
+      contentType: 'text/html',
+    },
+  ];
+  const nginx = await startNginx(NGINX_PORT, files);
+  try {
+    const scenario = (key: string, name: string, p: string): Scenario => ({ key, name, paths: [p] });
+    const json = await measure(
+      nginx.url,
+      scenario('nginx-json', `nginx static listing JSON (${files[0]!.body.length} B)`, '/listing.json'),
+      measureSettings(null),
+    );
+    const html = await measure(
+      nginx.url,
+      scenario('nginx-html', `nginx static product page (${files[1]!.body.length} B)`, '/product.html'),
+      measureSettings(null),
+    );
+    return { json, html };
+  } finally {
+    await nginx.stop();
+  }
+}
+
+/** Issue 4: many buyers adding to their lists and submitting price requests at once. */
+async function measureBuyers(server: BenchServer, productIds: string[]): Promise<BuyersResult> {
+  log(`  signing up ${buyerCount} buyers`);
+  const buyers = await createBuyers(server.url, buyerCount);
+  const acknowledged = new Set<number>();
+  const result = await measure(
+    server.url,
+    {
+      key: 'buyers',
+      name: `${buyerCount} buyers: add to list + price request`,
+      steps: buyerSessionSteps(buyers, productIds, { browse: false, onOrder: (id) => acknowledged.add(id) }),
+      connections: buyerCount,
+      seconds: settings.buyerSeconds,
+      rounds: 1,
+    },
+    { ...measureSettings(server), warmupSeconds: 0 },
+  );
+  const after = await listOrderNumbers(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  const missing = [...acknowledged].filter((id) => !after.has(id)).length;
+  return { ...result, buyers: buyerCount, acknowledged: acknowledged.size, missing };
+}
+
+const PAGE_ROUTES = [
+  { page: 'home', routeId: 'home' },
+  { page: 'category', routeId: 'category/:category' },
+  { page: 'product', routeId: 'singleproduct/:id?' },
+  { page: 'blog post', routeId: 'blogs/:slug' },
+];
+
+async function measureBundles(server: BenchServer, paths: Record<string, string>): Promise<BundlePage[]> {
+  const clientDir = path.join(ROOT, 'apps/web/build/client');
+  const manifest = readRouterManifest(clientDir);
+  const pages: BundlePage[] = [];
+  for (const { page, routeId } of PAGE_ROUTES) {
+    const html = await (await fetch(server.url + paths[page]!, { headers: { accept: 'text/html' } })).text();
+    const files = firstLoadFiles(manifest, routeId);
+    const js = fileSizes(clientDir, files.js);
+    const css = fileSizes(clientDir, [...new Set([...files.css, ...linkedStylesheets(html)])]);
+    pages.push({ page, routeId, jsGzipKb: totalGzipKb(js), cssGzipKb: totalGzipKb(css), jsFiles: js.length });
+  }
+  return pages;
+}
+
+// Ctrl-C stops the server under test too, and drops its database and data directory.
+let stopCurrent: (() => Promise<void>) | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the server under test`);
+    void (stopCurrent ?? (() => Promise.resolve()))().finally(() => process.exit(130));
+  });
+}
+
+const run: RunData = { configs: [], lighthouse: null, bundles: null };
+let exitCode = 0;
+try {
+  for (const [index, config] of configs.entries()) {
+    const label = `${config.database} ${sizeLabel(config.products)}`;
+    log(`${label}: seeding and starting the server`);
+    const server = await startBenchServer({
+      products: config.products,
+      port: SERVER_PORT,
+      ...(config.database === 'postgres' ? { postgresUrl } : {}),
+      ...(values.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}),
+    });
+    stopCurrent = () => server.stop();
+    try {
+      const catalogue = await discoverCatalogue(server.url);
+      const sessionBuyers = await createBuyers(server.url, Math.min(20, buyerCount));
+      const scenarios = catalogueScenarios(catalogue, sessionBuyers).filter(
+        (s) => !only || only.includes(s.key),
+      );
+      const result: ConfigResult = {
+        database: config.database,
+        products: server.products,
+        totalPages: catalogue.totalPages,
+        scenarios: [],
+        nginx: null,
+        buyers: null,
+      };
+      if (!only) {
+        log(`${label}: nginx static, same bytes`);
+        result.nginx = await measureNginx(server, catalogue.productIds[0]!);
+      }
+      for (const scenario of scenarios) {
+        log(`${label}: ${scenario.name}`);
+        result.scenarios.push(await measure(server.url, scenario, measureSettings(server)));
+      }
+      if (!only && config.database === 'postgres' && config.products === largestPostgres) {
+        log(`${label}: ${buyerCount} concurrent buyers for ${settings.buyerSeconds} s`);
+        result.buyers = await measureBuyers(server, catalogue.productIds);
+      }
+      run.configs.push(result);
+      if (index === configs.length - 1 && !only) {
+        const paths: Record<string, string> = {
+          home: '/',
+          category: '/category/Rings',
+          product: `/singleproduct/${catalogue.productIds[0]}`,
+          'blog post': catalogue.blogSlug ? `/blogs/${catalogue.blogSlug}` : '/blogs',
+        };
+        log('first-load bundle sizes');
+        run.bundles = await measureBundles(server, paths);
+        if (runLighthouse) {
+          log(`Lighthouse, ${settings.lighthouseRuns} run(s) per page`);
+          run.lighthouse = await lighthousePages(
+            server.url,
+            PAGE_ROUTES.map(({ page }) => ({ page, path: paths[page]! })),
+            settings.lighthouseRuns,
+            log,
+          );
+        }
+      }
+    } finally {
+      stopCurrent = null;
+      await server.stop();
+    }
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 2;
+}
+
+const budgets = evaluateBudgets(run);
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+const loadavgAtEnd = os.loadavg().map((n) => round(n, 2));
+printReport(
+  run,
+  budgets,
+  `${machine}; load average ${loadavgAtStart.join(' ')} at start, ${loadavgAtEnd.join(' ')} at end; ` +
+    `${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s rounds after a ${settings.warmupSeconds} s warm-up`,
 );
 
 const outDir = path.join(ROOT, 'bench/results');
 fs.mkdirSync(outDir, { recursive: true });
-const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const date = new Date().toISOString();
+const file = path.join(outDir, `${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
 fs.writeFileSync(
   file,
-  JSON.stringify(
+  `${JSON.stringify(
     {
-      date: new Date().toISOString(),
+      date,
+      commit,
       machine,
-      database: server.database,
-      products: server.products,
+      loadavg: { start: loadavgAtStart, end: loadavgAtEnd },
+      mode: quick ? 'quick' : 'full',
       settings,
-      results,
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+      ...run,
+      budgets,
+      budgetsHeld: budgetsHeld(budgets),
     },
     null,
     2,
-  ),
+  )}\n`,
 );
-console.log(`Results written to ${path.relative(ROOT, file)}`);
+log(`results written to ${path.relative(ROOT, file)}`);
+if (values.profile) log(`CPU profiles of the server are in ${PROFILE_DIR}`);
+if (exitCode === 0 && !budgetsHeld(budgets)) {
+  log('budget check FAILED (see the Budgets table)');
+  exitCode = 1;
+}
+process.exit(exitCode);

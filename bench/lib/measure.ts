@@ -1,71 +1,167 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
+import { median, round } from './stats.ts';
+
+/** One request of a scenario; `path`, `body` and `headers` may depend on the connection's loop state. */
+export type Step = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string | ((context: StepContext) => string);
+  headers?: Record<string, string> | ((context: StepContext) => Record<string, string>);
+  body?: (context: StepContext) => unknown;
+  /** Sees each answer, e.g. to remember an acknowledged order. */
+  onResponse?: (status: number, body: string, context: StepContext) => void;
+};
+
+/** Per-connection state for one pass through a scenario's steps (autocannon resets it each loop). */
+export type StepContext = Record<string, unknown>;
 
 export type Scenario = {
+  /** Stable key for budgets and the growth table. */
+  key: string;
   name: string;
-  /** Request paths, cycled through by the load generator (a traffic mix). */
-  paths: string[];
-  method?: 'GET' | 'POST';
+  /** Either request paths cycled through (a traffic mix), or a sequence of steps per connection. */
+  paths?: string[];
+  steps?: Step[];
   headers?: Record<string, string>;
+  /** Overrides of the run's settings (the buyers scenario has its own length and connections). */
+  seconds?: number;
+  connections?: number;
+  rounds?: number;
+  /** Status codes that count as success besides 2xx (e.g. the 404 of a missing page). */
+  expectStatus?: number[];
 };
 
-export type RoundResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-export type ScenarioResult = RoundResult & { name: string; rounds: number; rssMb: number };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+export type RoundResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+};
+export type ScenarioResult = Omit<RoundResult, 'requests'> & {
+  key: string;
+  name: string;
+  rounds: number;
+  connections: number;
+  seconds: number;
+  requests: number;
+  /** Highest resident set size of the server process seen while measuring, in MB (null: not ours). */
+  rssMb: number | null;
+  /** One-minute load average when the scenario started: figures under load are distorted. */
+  loadavg: number;
 };
 
-async function round(
+export type MeasureSettings = {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Resident set size of the process under test in MB, or null when it is not ours (nginx). */
+  rssMb: () => number | null;
+};
+
+async function runRound(
   baseUrl: string,
   scenario: Scenario,
   seconds: number,
   connections: number,
 ): Promise<RoundResult> {
+  const commonHeaders = { 'accept-encoding': 'gzip', ...scenario.headers };
   let i = 0;
+  const requests: autocannon.Request[] = scenario.steps
+    ? scenario.steps.map((step) => ({
+        method: step.method ?? 'GET',
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const ctx = context as StepContext;
+          const headers = typeof step.headers === 'function' ? step.headers(ctx) : step.headers;
+          const body = step.body?.(ctx);
+          return {
+            ...request,
+            path: typeof step.path === 'function' ? step.path(ctx) : step.path,
+            headers: {
+              ...commonHeaders,
+              ...headers,
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          };
+        },
+        ...(step.onResponse
+          ? {
+              onResponse: (status: number, body: string, context: object) =>
+                step.onResponse!(status, body, context as StepContext),
+            }
+          : {}),
+      }))
+    : [
+        {
+          method: 'GET',
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            path: scenario.paths![i++ % scenario.paths!.length]!,
+          }),
+        },
+      ];
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
-    headers: { 'accept-encoding': 'gzip', ...scenario.headers },
-    requests: [
-      {
-        method: scenario.method ?? 'GET',
-        setupRequest: (request) => ({ ...request, path: scenario.paths[i++ % scenario.paths.length]! }),
-      },
-    ],
+    headers: commonHeaders,
+    requests,
   });
+  const expected = scenario.expectStatus ?? [];
+  const unexpected = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2') && !expected.includes(Number(code)))
+    .reduce((n, [, stat]) => n + (stat.count ?? 0), 0);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    // autocannon counts a timeout only after 10 s: a round in which nothing came back would
+    // otherwise read as 0 req/s with 0 errors.
+    errors: result.errors + result.timeouts + (result.requests.total === 0 ? connections : 0),
+    non2xx: unexpected,
+    requests: result.requests.total,
   };
 }
 
-/** A warm-up round, then `rounds` measured rounds; the medians are reported. */
+/** A warm-up round, then `rounds` measured rounds; the medians are reported, errors summed. */
 export async function measure(
   baseUrl: string,
   scenario: Scenario,
-  options: { rounds: number; seconds: number; connections: number; rssMb: () => number },
+  settings: MeasureSettings,
 ): Promise<ScenarioResult> {
-  await round(baseUrl, scenario, Math.max(1, Math.floor(options.seconds / 2)), options.connections);
+  const seconds = scenario.seconds ?? settings.seconds;
+  const connections = scenario.connections ?? settings.connections;
+  const rounds = scenario.rounds ?? settings.rounds;
+  const loadavg = round(os.loadavg()[0]!, 2);
+  if (settings.warmupSeconds > 0) await runRound(baseUrl, scenario, settings.warmupSeconds, connections);
+  let rssMb: number | null = settings.rssMb();
+  // Sampled during the rounds: the peak under load is what the memory budget is about.
+  const sampler = setInterval(() => {
+    const now = settings.rssMb();
+    if (now !== null) rssMb = Math.max(rssMb ?? 0, now);
+  }, 250);
   const results: RoundResult[] = [];
-  let rssMb = 0;
-  for (let r = 0; r < options.rounds; r++) {
-    results.push(await round(baseUrl, scenario, options.seconds, options.connections));
-    rssMb = Math.max(rssMb, options.rssMb());
+  try {
+    for (let r = 0; r < rounds; r++) results.push(await runRound(baseUrl, scenario, seconds, connections));
+  } finally {
+    clearInterval(sampler);
   }
   return {
+    key: scenario.key,
     name: scenario.name,
-    rounds: options.rounds,
+    rounds,
+    connections,
+    seconds,
     rps: Math.round(median(results.map((r) => r.rps))),
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
     errors: results.reduce((n, r) => n + r.errors, 0),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    requests: results.reduce((n, r) => n + r.requests, 0),
     rssMb,
+    loadavg,
   };
 }

@@ -8,11 +8,14 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const SEED = path.join(ROOT, 'apps/server/dist/seed.js');
 
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+
 export type BenchServer = {
   url: string;
   pid: number;
   database: 'pglite' | 'postgres';
   products: number;
+  dataDir: string;
   /** Resident set size of the server process, in MB. */
   rssMb(): number;
   stop(): Promise<void>;
@@ -49,11 +52,13 @@ export async function startBenchServer(options: {
   products: number;
   postgresUrl?: string;
   port: number;
+  /** Extra Node flags for the server, e.g. `--cpu-prof` to profile a run. */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
   const pgDb = options.postgresUrl
-    ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}`)
+    ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}_${options.products}`)
     : null;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -63,7 +68,10 @@ export async function startBenchServer(options: {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
-    ADMIN_PASSWORD: 'bench-admin-password',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // The buyer scenarios sign in and submit from one address far faster than any person: the
+    // limits are raised here (as e2e/start-server.mjs does); they are tested in the API suite.
     RATE_LIMIT_LOGIN: '1000000',
     RATE_LIMIT_REGISTER: '1000000',
     RATE_LIMIT_CONTACT: '1000000',
@@ -73,7 +81,7 @@ export async function startBenchServer(options: {
 
   // Seed before the server opens the database (PGlite allows one process at a time).
   const extra = Math.max(0, options.products - 96);
-  const seedDemo = spawnSync(process.execPath, [SEED], { env, stdio: 'inherit' });
+  const seedDemo = spawnSync(process.execPath, [SEED], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (seedDemo.status !== 0) throw new Error('demo seed failed');
   if (extra > 0) {
     const seeded = spawnSync(process.execPath, [SEED, '--products', String(extra)], {
@@ -83,7 +91,7 @@ export async function startBenchServer(options: {
     if (seeded.status !== 0) throw new Error('bulk seed failed');
   }
 
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -104,7 +112,9 @@ export async function startBenchServer(options: {
     pid: child.pid!,
     database: pgDb ? 'postgres' : 'pglite',
     products: 96 + extra,
+    dataDir,
     rssMb() {
+      if (child.exitCode !== null) return 0;
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);

@@ -1,5 +1,6 @@
-import { count, desc, eq, like, ne, or, sql } from 'drizzle-orm';
+import { count, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 import { blogs } from '../../db/schema/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
@@ -25,7 +26,7 @@ const summaryColumns = {
   contentHead: sql<string>`left(${blogs.content}, ${CONTENT_HEAD_CHARS})`,
 };
 
-const newestFirst = [desc(blogs.createdAt), desc(blogs.id)];
+const NEWEST_FIRST = newestFirst(blogs.createdAt, blogs.id);
 
 export type Window = { offset: number; limit: number };
 
@@ -33,7 +34,7 @@ export async function listBlogSummaries(db: Db, window: Window | null): Promise<
   const query = db
     .select(summaryColumns)
     .from(blogs)
-    .orderBy(...newestFirst);
+    .orderBy(...NEWEST_FIRST);
   return window ? query.limit(window.limit).offset(window.offset) : query;
 }
 
@@ -41,7 +42,7 @@ export async function listBlogs(db: Db, window: Window | null): Promise<BlogRow[
   const query = db
     .select()
     .from(blogs)
-    .orderBy(...newestFirst);
+    .orderBy(...NEWEST_FIRST);
   return window ? query.limit(window.limit).offset(window.offset) : query;
 }
 
@@ -69,7 +70,7 @@ export async function listRecentBlogSummariesExcept(
     .select(summaryColumns)
     .from(blogs)
     .where(ne(blogs.id, id))
-    .orderBy(...newestFirst)
+    .orderBy(...NEWEST_FIRST)
     .limit(limit);
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 import { products } from '../../db/schema/index.ts';
 
 export type ProductRow = {
@@ -37,12 +38,7 @@ const columns = {
   updatedAt: products.updatedAt,
 };
 
-/**
- * Newest first, spelled exactly as the indexes are declared (drizzle-kit writes DESC NULLS LAST).
- * A bare `DESC` means NULLS FIRST, which no index provides: PostgreSQL would then sort every
- * matching row for each page instead of reading the first few from the index.
- */
-const NEWEST_FIRST = [sql`${products.createdAt} DESC NULLS LAST`, sql`${products.id} DESC NULLS LAST`];
+const NEWEST_FIRST = newestFirst(products.createdAt, products.id);
 
 function scopeWhere(scope: Scope): SQL | undefined {
   return and(
@@ -241,8 +237,7 @@ export async function searchProducts(
       .from(candidates)
       .orderBy(
         sql`(${candidates.name} ILIKE ${prefix} OR ${candidates.code} ILIKE ${prefix}) DESC`,
-        sql`${candidates.createdAt} DESC NULLS LAST`,
-        sql`${candidates.id} DESC NULLS LAST`,
+        ...newestFirst(candidates.createdAt, candidates.id),
       )
       .limit(options.limit),
   ]);

@@ -1,5 +1,6 @@
-import { desc, max } from 'drizzle-orm';
+import { max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 import { blogs, products } from '../../db/schema/index.ts';
 import type { SitemapData } from './sitemap.ts';
 
@@ -9,11 +10,11 @@ export async function findSitemapData(db: Db): Promise<SitemapData> {
     db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
-      .orderBy(desc(products.createdAt), desc(products.id)),
+      .orderBy(...newestFirst(products.createdAt, products.id)),
     db
       .select({ slug: blogs.slug, updatedAt: blogs.updatedAt })
       .from(blogs)
-      .orderBy(desc(blogs.createdAt), desc(blogs.id)),
+      .orderBy(...newestFirst(blogs.createdAt, blogs.id)),
     db
       .select({
         category: products.category,

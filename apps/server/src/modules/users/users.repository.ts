@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 /** The columns any answer about a user may carry: everything except the password hash. */
@@ -67,7 +68,10 @@ export function createUsersRepository(db: Db) {
 
     /** Newest first. */
     async list(): Promise<UserRow[]> {
-      return db.select(publicColumns).from(users).orderBy(desc(users.createdAt), desc(users.id));
+      return db
+        .select(publicColumns)
+        .from(users)
+        .orderBy(...newestFirst(users.createdAt, users.id));
     },
 
     /** Creates the account as an administrator, or promotes the existing one and sets its password. */

@@ -1,0 +1,118 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import Fastify from 'fastify';
+import { preferredEncoding, sendCachedJson, type CachedJson } from './http-cache.ts';
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, then gzip, as the compress plugin does', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('')).toBeNull();
+  });
+  it('honours q=0, q-values and *', () => {
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(preferredEncoding('GZIP;Q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+  });
+});
+
+describe('sendCachedJson', () => {
+  it('compresses an answer once per encoding and reuses that copy', async () => {
+    const answer: CachedJson = { json: JSON.stringify({ items: 'x'.repeat(5000) }), etag: 'W/"1"' };
+    const app = Fastify();
+    app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
+    const gzip = async () =>
+      (await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })).rawPayload;
+    const first = await gzip();
+    const cached = answer.encoded?.gzip;
+    expect(cached).toBeInstanceOf(Buffer);
+    expect(first.equals(cached!)).toBe(true);
+    await gzip();
+    expect(answer.encoded?.gzip).toBe(cached);
+    expect(answer.encoded?.br).toBeUndefined();
+    await app.close();
+  });
+
+  it('sends a short answer as it is', async () => {
+    const answer: CachedJson = { json: '{"a":1}', etag: 'W/"2"' };
+    const app = Fastify();
+    app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('{"a":1}');
+    expect(answer.encoded).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('cached JSON answers are sent compressed from their own copy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.database.db.insert(products).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        name: `Kundan Ring ${i}`,
+        code: `KR-${i}`,
+        category: 'Rings',
+        subcategory: 'withgemstone',
+        description: `Handcrafted ring number ${i}, available in custom platings.`,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/products/paginated?page=1',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('answers the same JSON in brotli, gzip or as it is, by Accept-Encoding', async () => {
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const expected = plain.json() as { products: unknown[] };
+    expect(expected.products).toHaveLength(16);
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+    for (const response of [plain, br, gzip]) {
+      expect(
+        String(response.headers.vary)
+          .toLowerCase()
+          .match(/accept-encoding/g),
+      ).toHaveLength(1);
+    }
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+
+    const refused = await get('br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(expected);
+  });
+
+  it('still answers 304 to a matching If-None-Match', async () => {
+    const first = await get('gzip');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/paginated?page=1',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  budgetsHeld,
+  evaluateBudgets,
+  growthBudgets,
+  pickConfig,
+  ratioToNginx,
+  searchP99,
+} from './budgets.ts';
+import type { ScenarioResult } from './measure.ts';
+import type { ConfigResult, RunData } from './types.ts';
+
+const result = (
+  key: string,
+  rps: number,
+  p99: number,
+  extra: Partial<ScenarioResult> = {},
+): ScenarioResult => ({
+  key,
+  name: key,
+  rounds: 3,
+  connections: 20,
+  seconds: 3,
+  rps,
+  p50: p99 / 2,
+  p99,
+  errors: 0,
+  non2xx: 0,
+  requests: rps * 9,
+  rssMb: 150,
+  loadavg: 0.2,
+  ...extra,
+});
+
+const config = (
+  database: 'postgres' | 'pglite',
+  products: number,
+  figures: { listingP99?: number; searchP99?: number; listingRps?: number } = {},
+): ConfigResult => ({
+  database,
+  products,
+  totalPages: Math.ceil(products / 16),
+  scenarios: [
+    result('listing-real', figures.listingRps ?? 8000, figures.listingP99 ?? 6),
+    result('listing-uniform', 4000, 9),
+    result('search-short', 900, figures.searchP99 ?? 12),
+    result('search-long', 3000, 5),
+    result('ssr-product', 1500, 30),
+  ],
+  nginx: { json: result('nginx-json', 12_000, 3), html: result('nginx-html', 10_000, 3) },
+  buyers: null,
+});
+
+const row = (run: RunData, id: string) => evaluateBudgets(run).find((r) => r.id === id)!;
+const run = (...configs: ConfigResult[]): RunData => ({ configs, lighthouse: null, bundles: null });
+
+describe('budget figures', () => {
+  it('takes the worst search p99 and our throughput as a multiple of nginx', () => {
+    const c = config('postgres', 100_000);
+    expect(searchP99(c)).toBe(12);
+    expect(ratioToNginx(c, 'listing-real', 'json')).toBeCloseTo(8000 / 12_000);
+    expect(ratioToNginx(c, 'ssr-product', 'html')).toBeCloseTo(0.15);
+    expect(ratioToNginx({ ...c, nginx: null }, 'listing-real', 'json')).toBeNull();
+  });
+});
+
+describe('evaluateBudgets', () => {
+  it('passes and fails a budget on the configuration it names', () => {
+    expect(row(run(config('postgres', 100_000)), 'listing-real-ratio')).toMatchObject({
+      at: 'postgres 100k',
+      actual: '0.67×',
+      status: 'pass',
+    });
+    expect(row(run(config('postgres', 100_000, { listingRps: 5000 })), 'listing-real-ratio').status).toBe(
+      'fail',
+    );
+    expect(row(run(config('postgres', 100_000, { listingP99: 16 })), 'listing-real-p99')).toMatchObject({
+      actual: '16 ms',
+      status: 'fail',
+    });
+  });
+  it('judges a smaller run of the same database as indicative, which does not fail the check', () => {
+    const rows = evaluateBudgets(run(config('postgres', 1000, { listingP99: 40 })));
+    expect(rows.find((r) => r.id === 'listing-real-p99')).toMatchObject({
+      at: 'postgres 1k',
+      status: 'indicative fail',
+    });
+    expect(budgetsHeld(rows)).toBe(true);
+  });
+  it('leaves a budget of a database the run did not use as not run', () => {
+    expect(row(run(config('postgres', 100_000)), 'search-p99-pglite')).toMatchObject({
+      status: 'not run',
+      actual: '-',
+    });
+    expect(row(run(config('postgres', 100_000)), 'buyers-errors').status).toBe('not run');
+  });
+  it('checks the buyers run, Lighthouse and the product bundle', () => {
+    const c = config('postgres', 100_000);
+    c.buyers = { ...result('buyers', 900, 80), buyers: 200, acknowledged: 5000, missing: 1 };
+    const data: RunData = {
+      configs: [c],
+      lighthouse: [
+        { page: 'product', url: '/', runs: 3, score: 99, lcpMs: 1100, tbtMs: 20, cls: 0, totalBytes: 1 },
+      ],
+      bundles: [{ page: 'product', routeId: 'x', jsGzipKb: 91.2, cssGzipKb: 10, jsFiles: 12 }],
+    };
+    const rows = evaluateBudgets(data);
+    const status = (id: string) => rows.find((r) => r.id === id)!.status;
+    expect(status('buyers-p99')).toBe('pass');
+    expect(status('buyers-orders-kept')).toBe('fail');
+    expect(status('lighthouse-product-score')).toBe('fail');
+    expect(status('lighthouse-product-lcp')).toBe('pass');
+    expect(status('lighthouse-home-score')).toBe('not run');
+    expect(status('product-first-load-js')).toBe('fail');
+    expect(budgetsHeld(rows)).toBe(false);
+  });
+});
+
+describe('pickConfig', () => {
+  it('prefers the exact configuration, else the largest of the same database', () => {
+    const configs = [config('pglite', 10_000), config('postgres', 1000), config('postgres', 10_000)];
+    expect(pickConfig(configs, { database: 'postgres', products: 100_000 })).toMatchObject({
+      exact: false,
+      config: { products: 10_000 },
+    });
+    expect(pickConfig(configs, { database: 'pglite', products: 10_000 })?.exact).toBe(true);
+    expect(pickConfig([config('pglite', 1000)], { database: 'postgres', products: 100_000 })).toBeNull();
+  });
+});
+
+describe('growthBudgets', () => {
+  it('lets listing p99 stay flat and search grow with the logarithm of the size', () => {
+    const rows = growthBudgets([
+      config('postgres', 1000, { listingP99: 6, searchP99: 10 }),
+      config('postgres', 10_000, { listingP99: 6, searchP99: 12 }),
+      config('postgres', 100_000, { listingP99: 7, searchP99: 20 }),
+    ]);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
+      ['growth-listing', 'pass'],
+      ['growth-search', 'pass'],
+    ]);
+    expect(rows[0]!.at).toBe('postgres 1k → 100k');
+  });
+  it('fails listing that grows with the size and search that grows faster than log N', () => {
+    const rows = growthBudgets([
+      config('postgres', 1000, { listingP99: 6, searchP99: 10 }),
+      config('postgres', 100_000, { listingP99: 40, searchP99: 60 }),
+    ]);
+    expect(rows.map((r) => r.status)).toEqual(['fail', 'fail']);
+  });
+  it('is not run with one size or only PGlite', () => {
+    expect(growthBudgets([config('postgres', 1000)]).map((r) => r.status)).toEqual(['not run', 'not run']);
+    expect(growthBudgets([config('pglite', 1000), config('pglite', 10_000)])[0]!.status).toBe('not run');
+  });
+});

@@ -1,0 +1,365 @@
+import type { ScenarioResult } from './measure.ts';
+import type { ConfigResult, DatabaseKind, RunData } from './types.ts';
+
+/**
+ * The budgets of issues 10, 3 and 4, evaluated on a run. A budget tied to one database and size
+ * (e.g. PostgreSQL at 100k) is judged on that configuration; when the run did not include it (a
+ * quick run), it is judged on the largest configuration of the same database and marked
+ * indicative, which shows the trend but does not fail the check.
+ */
+
+export type BudgetStatus = 'pass' | 'fail' | 'indicative pass' | 'indicative fail' | 'not run';
+
+export type BudgetRow = {
+  id: string;
+  source: string;
+  budget: string;
+  /** The configuration the figure comes from, e.g. `postgres 100k`. */
+  at: string;
+  actual: string;
+  status: BudgetStatus;
+};
+
+type Target = { database: DatabaseKind; products: number };
+type Check = { op: '>=' | '<='; limit: number; unit: string };
+
+const fmt = (n: number, unit: string) =>
+  unit === '×' ? `${n.toFixed(2)}×` : unit ? `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}` : String(n);
+const passes = (value: number, check: Check) =>
+  check.op === '>=' ? value >= check.limit : value <= check.limit;
+export const sizeLabel = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+/** The configuration a budget is judged on, and whether it is the one the budget names. */
+export function pickConfig(
+  configs: ConfigResult[],
+  target: Target,
+): { config: ConfigResult; exact: boolean } | null {
+  const exact = configs.find((c) => c.database === target.database && c.products === target.products);
+  if (exact) return { config: exact, exact: true };
+  const same = configs.filter((c) => c.database === target.database).sort((a, b) => b.products - a.products);
+  return same[0] ? { config: same[0], exact: false } : null;
+}
+
+const scenario = (config: ConfigResult, key: string): ScenarioResult | undefined =>
+  config.scenarios.find((s) => s.key === key);
+
+/** Worst p99 over the search scenarios (short and long terms). */
+export function searchP99(config: ConfigResult): number | null {
+  const searches = config.scenarios.filter((s) => s.key.startsWith('search-'));
+  return searches.length ? Math.max(...searches.map((s) => s.p99)) : null;
+}
+
+/** Our throughput as a multiple of nginx serving the same bytes. */
+export function ratioToNginx(config: ConfigResult, key: string, kind: 'json' | 'html'): number | null {
+  const ours = scenario(config, key);
+  const theirs = config.nginx?.[kind];
+  return ours && theirs && theirs.rps > 0 ? ours.rps / theirs.rps : null;
+}
+
+type ConfigBudget = {
+  id: string;
+  source: string;
+  budget: string;
+  target: Target;
+  check: Check;
+  value: (config: ConfigResult) => number | null;
+};
+
+const PG_100K: Target = { database: 'postgres', products: 100_000 };
+const PGLITE_10K: Target = { database: 'pglite', products: 10_000 };
+
+const rps = (key: string) => (c: ConfigResult) => scenario(c, key)?.rps ?? null;
+const p99 = (key: string) => (c: ConfigResult) => scenario(c, key)?.p99 ?? null;
+const maxRss = (c: ConfigResult) => {
+  const all = [...c.scenarios, ...(c.buyers ? [c.buyers] : [])].map((s) => s.rssMb ?? 0);
+  return all.length ? Math.max(...all) : null;
+};
+
+export const CONFIG_BUDGETS: ConfigBudget[] = [
+  // Issue 10, item 5.
+  {
+    id: 'listing-real-ratio',
+    source: 'issue 10',
+    budget: 'paged listing, real-traffic pages ≥ 0.5× nginx static',
+    target: PG_100K,
+    check: { op: '>=', limit: 0.5, unit: '×' },
+    value: (c) => ratioToNginx(c, 'listing-real', 'json'),
+  },
+  {
+    id: 'listing-real-p99',
+    source: 'issue 10',
+    budget: 'paged listing, real-traffic pages p99 ≤ 15 ms',
+    target: PG_100K,
+    check: { op: '<=', limit: 15, unit: 'ms' },
+    value: p99('listing-real'),
+  },
+  {
+    id: 'listing-uniform-ratio',
+    source: 'issue 10',
+    budget: 'paged listing, uniform pages ≥ 0.2× nginx static',
+    target: PG_100K,
+    check: { op: '>=', limit: 0.2, unit: '×' },
+    value: (c) => ratioToNginx(c, 'listing-uniform', 'json'),
+  },
+  {
+    id: 'search-p99-pg',
+    source: 'issue 10',
+    budget: 'search p99 ≤ 20 ms on PostgreSQL',
+    target: PG_100K,
+    check: { op: '<=', limit: 20, unit: 'ms' },
+    value: searchP99,
+  },
+  {
+    id: 'search-p99-pglite',
+    source: 'issue 10',
+    budget: 'search p99 ≤ 50 ms on PGlite',
+    target: PGLITE_10K,
+    check: { op: '<=', limit: 50, unit: 'ms' },
+    value: searchP99,
+  },
+  {
+    id: 'ssr-product-ratio',
+    source: 'issue 10',
+    budget: 'SSR product page ≥ 0.15× nginx static HTML',
+    target: PG_100K,
+    check: { op: '>=', limit: 0.15, unit: '×' },
+    value: (c) => ratioToNginx(c, 'ssr-product', 'html'),
+  },
+  {
+    id: 'rss-200',
+    source: 'issue 10',
+    budget: 'server RSS ≤ 200 MB under load',
+    target: PG_100K,
+    check: { op: '<=', limit: 200, unit: 'MB' },
+    value: maxRss,
+  },
+  // Issue 3, item 7.
+  ...(['listing-real', 'category-all', 'category-with', 'category-without'] as const).flatMap((key) => [
+    {
+      id: `${key}-rps`,
+      source: 'issue 3',
+      budget: `${key} ≥ 3,000 req/s`,
+      target: PG_100K,
+      check: { op: '>=' as const, limit: 3000, unit: 'req/s' },
+      value: rps(key),
+    },
+    {
+      id: `${key}-p99`,
+      source: 'issue 3',
+      budget: `${key} p99 ≤ 20 ms`,
+      target: PG_100K,
+      check: { op: '<=' as const, limit: 20, unit: 'ms' },
+      value: p99(key),
+    },
+  ]),
+  {
+    id: 'listing-uniform-rps',
+    source: 'issue 3',
+    budget: 'listing-uniform ≥ 1,000 req/s',
+    target: PG_100K,
+    check: { op: '>=', limit: 1000, unit: 'req/s' },
+    value: rps('listing-uniform'),
+  },
+  {
+    id: 'search-p99-30',
+    source: 'issue 3',
+    budget: 'search p99 ≤ 30 ms',
+    target: PG_100K,
+    check: { op: '<=', limit: 30, unit: 'ms' },
+    value: searchP99,
+  },
+  {
+    id: 'image-rps',
+    source: 'issue 3',
+    budget: 'cached image variant ≥ 3,000 req/s',
+    target: PG_100K,
+    check: { op: '>=', limit: 3000, unit: 'req/s' },
+    value: rps('image-variant'),
+  },
+  {
+    id: 'rss-250',
+    source: 'issue 3',
+    budget: 'server RSS ≤ 250 MB during the run',
+    target: PG_100K,
+    check: { op: '<=', limit: 250, unit: 'MB' },
+    value: maxRss,
+  },
+  // Issue 4, item 8.
+  {
+    id: 'buyers-errors',
+    source: 'issue 4',
+    budget: '200 buyers: 0 errors',
+    target: PG_100K,
+    check: { op: '<=', limit: 0, unit: '' },
+    value: (c) => (c.buyers ? c.buyers.errors + c.buyers.non2xx : null),
+  },
+  {
+    id: 'buyers-p99',
+    source: 'issue 4',
+    budget: '200 buyers: p99 ≤ 100 ms',
+    target: PG_100K,
+    check: { op: '<=', limit: 100, unit: 'ms' },
+    value: (c) => c.buyers?.p99 ?? null,
+  },
+  {
+    id: 'buyers-orders-kept',
+    source: 'issue 4',
+    budget: '200 buyers: every acknowledged order present afterwards (missing = 0)',
+    target: PG_100K,
+    check: { op: '<=', limit: 0, unit: '' },
+    value: (c) => c.buyers?.missing ?? null,
+  },
+];
+
+type RunBudget = { id: string; budget: string; check: Check; value: (run: RunData) => number | null };
+
+const LIGHTHOUSE_PAGES = ['home', 'category', 'product', 'blog post'];
+export const RUN_BUDGETS: RunBudget[] = [
+  ...LIGHTHOUSE_PAGES.flatMap((page): RunBudget[] => {
+    const lh = (run: RunData) => run.lighthouse?.find((p) => p.page === page);
+    return [
+      {
+        id: `lighthouse-${page}-score`,
+        budget: `Lighthouse ${page}: performance 100`,
+        check: { op: '>=', limit: 100, unit: '' },
+        value: (run) => lh(run)?.score ?? null,
+      },
+      {
+        id: `lighthouse-${page}-lcp`,
+        budget: `Lighthouse ${page}: LCP ≤ 1.2 s`,
+        check: { op: '<=', limit: 1200, unit: 'ms' },
+        value: (run) => lh(run)?.lcpMs ?? null,
+      },
+      {
+        id: `lighthouse-${page}-tbt`,
+        budget: `Lighthouse ${page}: TBT ≤ 50 ms`,
+        check: { op: '<=', limit: 50, unit: 'ms' },
+        value: (run) => lh(run)?.tbtMs ?? null,
+      },
+      {
+        id: `lighthouse-${page}-cls`,
+        budget: `Lighthouse ${page}: CLS ≤ 0.01`,
+        check: { op: '<=', limit: 0.01, unit: '' },
+        value: (run) => lh(run)?.cls ?? null,
+      },
+    ];
+  }),
+  {
+    id: 'product-first-load-js',
+    budget: 'product page first-load JS ≤ 90 KB gzip',
+    check: { op: '<=', limit: 90, unit: 'KB' },
+    value: (run) => run.bundles?.find((b) => b.page === 'product')?.jsGzipKb ?? null,
+  },
+];
+
+export type GrowthRow = {
+  database: DatabaseKind;
+  products: number;
+  listingP99: number | null;
+  searchP99: number | null;
+};
+
+/** Listing and search p99 against catalogue size, per database, smallest first. */
+export function growthTable(configs: ConfigResult[]): GrowthRow[] {
+  return [...configs]
+    .sort((a, b) => a.database.localeCompare(b.database) || a.products - b.products)
+    .map((c) => ({
+      database: c.database,
+      products: c.products,
+      listingP99: scenario(c, 'listing-real')?.p99 ?? null,
+      searchP99: searchP99(c),
+    }));
+}
+
+/**
+ * Growth budgets on PostgreSQL from the smallest to the largest size run: paged listing stays flat
+ * (p99 at most 1.5× plus 2 ms, the noise of a 1-ms-resolution latency histogram), and search grows
+ * no worse than the logarithm of the size (p99 ratio at most 1.5 × log N₁/log N₀, same slack).
+ */
+export function growthBudgets(configs: ConfigResult[]): BudgetRow[] {
+  const rows = growthTable(configs).filter((r) => r.database === 'postgres');
+  const first = rows[0];
+  const last = rows.at(-1);
+  const at =
+    first && last ? `postgres ${sizeLabel(first.products)} → ${sizeLabel(last.products)}` : 'postgres';
+  if (!first || !last || first.products === last.products) {
+    return [
+      {
+        id: 'growth-listing',
+        source: 'issue 10',
+        budget: 'listing p99 flat in N',
+        at,
+        actual: '-',
+        status: 'not run',
+      },
+      {
+        id: 'growth-search',
+        source: 'issue 10',
+        budget: 'search p99 ≤ log growth',
+        at,
+        actual: '-',
+        status: 'not run',
+      },
+    ];
+  }
+  const row = (
+    id: string,
+    budget: string,
+    from: number | null,
+    to: number | null,
+    factor: number,
+  ): BudgetRow => {
+    if (from === null || to === null)
+      return { id, source: 'issue 10', budget, at, actual: '-', status: 'not run' };
+    const pass = to <= from * factor + 2;
+    return {
+      id,
+      source: 'issue 10',
+      budget,
+      at,
+      actual: `${from} → ${to} ms (allowed ${(from * factor + 2).toFixed(1)})`,
+      status: pass ? 'pass' : 'fail',
+    };
+  };
+  const logFactor = 1.5 * (Math.log(last.products) / Math.log(first.products));
+  return [
+    row('growth-listing', 'listing p99 flat in N', first.listingP99, last.listingP99, 1.5),
+    row('growth-search', 'search p99 ≤ log growth', first.searchP99, last.searchP99, logFactor),
+  ];
+}
+
+export function evaluateBudgets(run: RunData): BudgetRow[] {
+  const rows: BudgetRow[] = CONFIG_BUDGETS.map((b) => {
+    const picked = pickConfig(run.configs, b.target);
+    const value = picked ? b.value(picked.config) : null;
+    const at = picked
+      ? `${picked.config.database} ${sizeLabel(picked.config.products)}`
+      : `${b.target.database} ${sizeLabel(b.target.products)}`;
+    if (!picked || value === null)
+      return { id: b.id, source: b.source, budget: b.budget, at, actual: '-', status: 'not run' };
+    const pass = passes(value, b.check);
+    const status: BudgetStatus = picked.exact
+      ? pass
+        ? 'pass'
+        : 'fail'
+      : pass
+        ? 'indicative pass'
+        : 'indicative fail';
+    return { id: b.id, source: b.source, budget: b.budget, at, actual: fmt(value, b.check.unit), status };
+  });
+  for (const b of RUN_BUDGETS) {
+    const value = b.value(run);
+    rows.push({
+      id: b.id,
+      source: 'issue 10',
+      budget: b.budget,
+      at: 'build / browser',
+      actual: value === null ? '-' : fmt(value, b.check.unit),
+      status: value === null ? 'not run' : passes(value, b.check) ? 'pass' : 'fail',
+    });
+  }
+  return [...rows, ...growthBudgets(run.configs)];
+}
+
+/** The bench's exit code: 1 when a budget measured on its own configuration failed. */
+export const budgetsHeld = (rows: BudgetRow[]) => !rows.some((r) => r.status === 'fail');

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Debian's nginx on a loopback port serving fixed files: the same bytes our server answered, so
+ * the ratio of the two throughputs says what our code costs over the floor of HTTP on this
+ * machine. One worker, like our one Node process; gzip on at zlib's default level, like our
+ * server's on-the-fly compression, so both answer the same `Accept-Encoding: gzip` the same way.
+ */
+export type StaticFile = { urlPath: string; body: Buffer; contentType: string };
+
+export type NginxServer = { url: string; stop(): Promise<void> };
+
+export const NGINX = '/usr/sbin/nginx';
+
+export function nginxConfig(root: string, port: number, files: StaticFile[]): string {
+  const types = files.map((f) => `    location = ${f.urlPath} { default_type ${f.contentType}; }`).join('\n');
+  return `daemon off;
+worker_processes 1;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${root}/tmp;
+  proxy_temp_path ${root}/tmp;
+  fastcgi_temp_path ${root}/tmp;
+  uwsgi_temp_path ${root}/tmp;
+  scgi_temp_path ${root}/tmp;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 1024;
+  gzip_types application/json;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root}/www;
+${types}
+  }
+}
+`;
+}
+
+export async function startNginx(port: number, files: StaticFile[]): Promise<NginxServer> {
+  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx-light`);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-nginx-'));
+  // Started as root, nginx's workers run as an unprivileged user, which must be able to read the files.
+  fs.chmodSync(root, 0o755);
+  fs.mkdirSync(path.join(root, 'tmp'));
+  for (const file of files) {
+    const target = path.join(root, 'www', file.urlPath);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.body);
+  }
+  const conf = path.join(root, 'nginx.conf');
+  fs.writeFileSync(conf, nginxConfig(root, port, files));
+  const child: ChildProcess = spawn(NGINX, ['-p', root, '-c', conf], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGQUIT');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    let status = 0;
+    try {
+      status = (await fetch(url + files[0]!.urlPath)).status;
+    } catch {
+      // not listening yet
+    }
+    if (status === 200) break;
+    if (child.exitCode !== null || status > 0 || i > 100) {
+      const errorLog = path.join(root, 'error.log');
+      const log = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8').slice(-500) : '';
+      await stop();
+      throw new Error(`nginx did not serve the files (status ${status}): ${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop };
+}

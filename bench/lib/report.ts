@@ -1,0 +1,97 @@
+import { type BudgetRow, growthTable, ratioToNginx, sizeLabel } from './budgets.ts';
+import type { ScenarioResult } from './measure.ts';
+import type { RunData } from './types.ts';
+
+/** The tables `npm run bench` prints: one scenario table for all configurations, then the rest. */
+
+const scenarioRow = (config: string, r: ScenarioResult, ratio: number | null = null) => ({
+  config,
+  scenario: r.name,
+  'req/s': r.rps,
+  'p50 ms': r.p50,
+  'p99 ms': r.p99,
+  errors: r.errors + r.non2xx,
+  'RSS MB': r.rssMb ?? '-',
+  '× nginx': ratio === null ? '' : ratio.toFixed(2),
+  load: r.loadavg,
+});
+
+const RATIO_OF: Record<string, 'json' | 'html'> = {
+  'listing-real': 'json',
+  'listing-uniform': 'json',
+  'ssr-product': 'html',
+};
+
+export function printReport(run: RunData, budgets: BudgetRow[], header: string) {
+  console.log(`\n${header}`);
+  const rows = run.configs.flatMap((c) => {
+    const label = `${c.database} ${sizeLabel(c.products)}`;
+    return [
+      ...c.scenarios.map((s) =>
+        scenarioRow(label, s, RATIO_OF[s.key] ? ratioToNginx(c, s.key, RATIO_OF[s.key]!) : null),
+      ),
+      ...(c.nginx ? [scenarioRow(label, c.nginx.json), scenarioRow(label, c.nginx.html)] : []),
+      ...(c.buyers
+        ? [
+            {
+              ...scenarioRow(label, c.buyers),
+              scenario: `${c.buyers.name} (${c.buyers.acknowledged} acknowledged, ${c.buyers.missing} missing)`,
+            },
+          ]
+        : []),
+    ];
+  });
+  console.table(rows);
+
+  const growth = growthTable(run.configs);
+  if (growth.length > 1) {
+    console.log('\nGrowth: p99 (ms) against catalogue size');
+    console.table(
+      growth.map((g) => ({
+        database: g.database,
+        products: g.products,
+        'listing p99': g.listingP99 ?? '-',
+        'search p99': g.searchP99 ?? '-',
+      })),
+    );
+  }
+  if (run.lighthouse) {
+    console.log('\nLighthouse 12, mobile, simulated throttling (medians)');
+    console.table(
+      run.lighthouse.map((p) => ({
+        page: p.page,
+        url: p.url,
+        runs: p.runs,
+        score: p.score,
+        'LCP ms': p.lcpMs,
+        'TBT ms': p.tbtMs,
+        CLS: p.cls,
+        'KB transferred': Math.round(p.totalBytes / 1024),
+      })),
+    );
+  }
+  if (run.bundles) {
+    console.log('\nFirst-load JavaScript and CSS (gzip, from the build manifest)');
+    console.table(
+      run.bundles.map((b) => ({
+        page: b.page,
+        route: b.routeId,
+        'JS KB': b.jsGzipKb,
+        files: b.jsFiles,
+        'CSS KB': b.cssGzipKb,
+      })),
+    );
+  }
+  const measured = budgets.filter((b) => b.status !== 'not run');
+  const notRun = budgets.length - measured.length;
+  console.log(`\nBudgets${notRun ? ` (${notRun} not measured by this run are left out; see the JSON)` : ''}`);
+  console.table(
+    measured.map((b) => ({
+      source: b.source,
+      budget: b.budget,
+      at: b.at,
+      actual: b.actual,
+      status: b.status,
+    })),
+  );
+}

@@ -1,0 +1,301 @@
+import type { Scenario, Step, StepContext } from './measure.ts';
+import { realTrafficPages, seededRandom, uniformPages } from './pages.ts';
+
+/** What the scenarios need to know about the seeded catalogue, read through the public API. */
+export type Catalogue = {
+  totalPages: number;
+  totalItems: number;
+  /** Pages per category and filter, e.g. `Rings/with`. */
+  categoryPages: Record<string, number>;
+  productIds: string[];
+  imagePath: string | null;
+  blogSlug: string | null;
+};
+
+const CATEGORIES = ['Rings', 'Bracelets', 'Earrings', 'Necklaces', 'Pendants'];
+const FILTERS = ['all', 'with', 'without'] as const;
+/** Enough distinct requests that every connection walks its own part of the distribution. */
+const DRAWS = 5000;
+
+async function getJson<T>(baseUrl: string, path: string): Promise<T> {
+  const response = await fetch(baseUrl + path);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+type Page = { products: { _id: string; imageUrl: string | null }[]; totalPages: number; totalItems: number };
+
+export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
+  const first = await getJson<Page>(baseUrl, '/api/products/paginated?page=1');
+  const categoryPages: Record<string, number> = {};
+  for (const category of CATEGORIES) {
+    for (const filter of FILTERS) {
+      const page = await getJson<Page>(
+        baseUrl,
+        `/api/products/category/${category}/paginated?filter=${filter}`,
+      );
+      categoryPages[`${category}/${filter}`] = page.totalPages;
+    }
+  }
+  // Products from pages spread over the whole catalogue, so detail requests are not all cached ones.
+  const random = seededRandom(7);
+  const ids = new Set(first.products.map((p) => p._id));
+  for (const page of uniformPages(first.totalPages, 20, random)) {
+    for (const p of (await getJson<Page>(baseUrl, `/api/products/paginated?page=${page}`)).products)
+      ids.add(p._id);
+  }
+  const imagePath = first.products.find((p) => p.imageUrl?.startsWith('/media/'))?.imageUrl ?? null;
+  const blogs = await getJson<{ blogs: { slug: string }[] }>(baseUrl, '/api/blogs?limit=1');
+  return {
+    totalPages: first.totalPages,
+    totalItems: first.totalItems,
+    categoryPages,
+    productIds: [...ids],
+    imagePath,
+    blogSlug: blogs.blogs[0]?.slug ?? null,
+  };
+}
+
+const HTML = { accept: 'text/html' };
+
+/**
+ * Search terms. Answers are cached per term for a short while, so a handful of terms repeated
+ * would measure the cache; these are thousands of distinct terms, as a day of header searches
+ * would be. Short ones (two characters) cannot use a trigram index and match thousands of names;
+ * long ones are names and codes of the generated catalogue (`npm run seed -- --products N`), whole
+ * or in part, plus phrases that match nothing.
+ */
+export function searchTerms(kind: 'short' | 'long', generated: number, random: () => number): string[] {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  if (kind === 'short') {
+    const pairs = [...alphabet].flatMap((a) => [...alphabet].map((b) => a + b));
+    return pairs
+      .map((p) => ({ p, k: random() }))
+      .sort((x, y) => x.k - y.k)
+      .map((x) => x.p);
+  }
+  // The generator's vocabulary (apps/server/src/db/seed/seed.ts, seedBulkProducts).
+  const patterns = [
+    'Jaipur',
+    'Kundan',
+    'Meenakari',
+    'Filigree',
+    'Polki',
+    'Temple',
+    'Boho',
+    'Minimal',
+    'Vintage',
+    'Royal',
+  ];
+  const styles = ['Classic', 'Twisted', 'Floral', 'Layered', 'Hammered', 'Beaded', 'Sculpted', 'Etched'];
+  const kinds = ['Ring', 'Bracelet', 'Earrings', 'Necklace', 'Pendant'];
+  const terms: string[] = [];
+  for (let i = 0; i < DRAWS; i++) {
+    const g = 1 + Math.floor(random() * Math.max(1, generated));
+    const name = `${patterns[g % 10]} ${styles[Math.floor(g / 10) % 8]} ${kinds[g % 5]} ${g}`;
+    switch (i % 4) {
+      case 0:
+        terms.push(name);
+        break;
+      case 1:
+        terms.push(name.split(' ').slice(1).join(' ')); // e.g. "Hammered Bracelet 4521"
+        break;
+      case 2:
+        terms.push(`BX-${String(g + 96).padStart(7, '0')}`); // the generated codes follow the 96 demo products
+        break;
+      default:
+        terms.push(`${styles[i % 8]} ${patterns[(i >> 3) % 10]} ${g}`); // words in an order no name has
+    }
+  }
+  return terms;
+}
+
+/** Credentials of a buyer the session scenarios act as. */
+export type Buyer = { id: string; token: string; email: string };
+
+/** Steps of one buyer's visit: browse a listing and a product, add it to the list, ask for a price. */
+export function buyerSessionSteps(
+  buyers: Buyer[],
+  productIds: string[],
+  options: { browse: boolean; listingPages?: number[]; onOrder?: (orderId: number) => void },
+): Step[] {
+  let next = 0;
+  let draw = 0;
+  let key = 0;
+  const runId = Date.now().toString(36);
+  // Each pass through the steps (a connection's loop) is one buyer with one product.
+  const visit = (ctx: StepContext) => {
+    if (!ctx.buyer) {
+      ctx.buyer = buyers[next++ % buyers.length];
+      ctx.productId = productIds[draw++ % productIds.length];
+      ctx.key = `${runId}-${key++}`;
+    }
+    return ctx as { buyer: Buyer; productId: string; key: string };
+  };
+  const auth = (ctx: StepContext) => ({ authorization: `Bearer ${visit(ctx).buyer.token}` });
+  const pages = options.listingPages ?? [1];
+  let page = 0;
+  const browse: Step[] = options.browse
+    ? [
+        { path: (ctx) => (visit(ctx), `/api/products/paginated?page=${pages[page++ % pages.length]}`) },
+        { path: (ctx) => `/api/products/single/${visit(ctx).productId}` },
+      ]
+    : [];
+  return [
+    ...browse,
+    {
+      method: 'POST',
+      path: '/api/cart/add',
+      headers: auth,
+      body: (ctx) => ({ userId: visit(ctx).buyer.id, productId: visit(ctx).productId, quantity: 1 }),
+    },
+    {
+      method: 'POST',
+      path: '/api/orders/submit-order',
+      headers: (ctx) => ({ ...auth(ctx), 'idempotency-key': visit(ctx).key }),
+      body: (ctx) => ({
+        firstName: 'Bench Buyer',
+        email: visit(ctx).buyer.email,
+        contactNumber: '+91 98765 43210',
+        country: 'IN',
+        companyName: 'Bench Traders',
+        message: 'Benchmark price request',
+        orderDetails: [{ productId: visit(ctx).productId, quantity: 12 }],
+      }),
+      onResponse: (status, body) => {
+        if (status !== 201 || !options.onOrder) return;
+        const orderId = (JSON.parse(body) as { orderId?: number }).orderId;
+        if (typeof orderId === 'number') options.onOrder(orderId);
+      },
+    },
+  ];
+}
+
+/** The catalogue scenarios of issue 10 item 1 (the buyers scenario is separate: it writes). */
+export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scenario[] {
+  const random = seededRandom(42);
+  const listing = (pages: number[]) => pages.map((p) => `/api/products/paginated?page=${p}`);
+  const categoryPaths = (filter: (typeof FILTERS)[number]) =>
+    Array.from({ length: DRAWS }, (_, i) => {
+      const category = CATEGORIES[i % CATEGORIES.length]!;
+      const [page] = realTrafficPages(catalogue.categoryPages[`${category}/${filter}`] ?? 1, 1, random);
+      return `/api/products/category/${category}/paginated?filter=${filter}&page=${page}`;
+    });
+  const ids = catalogue.productIds;
+  const generated = catalogue.totalItems - 96;
+  const search = (t: string) => `/api/products/product?search=${encodeURIComponent(t)}`;
+  const scenarios: Scenario[] = [
+    {
+      key: 'listing-real',
+      name: 'listing, real-traffic pages',
+      paths: listing(realTrafficPages(catalogue.totalPages, DRAWS, random)),
+    },
+    {
+      key: 'listing-uniform',
+      name: 'listing, uniform pages',
+      paths: listing(uniformPages(catalogue.totalPages, DRAWS, random)),
+    },
+    ...FILTERS.map((filter) => ({
+      key: `category-${filter}`,
+      name: `category listing, filter=${filter}`,
+      paths: categoryPaths(filter),
+    })),
+    {
+      key: 'search-short',
+      name: 'search, 1,296 two-character terms',
+      paths: searchTerms('short', generated, random).map(search),
+    },
+    {
+      key: 'search-long',
+      name: `search, ${DRAWS.toLocaleString('en')} long terms`,
+      paths: searchTerms('long', generated, random).map(search),
+    },
+    { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
+    { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML },
+    {
+      key: 'ssr-category',
+      name: 'SSR category page',
+      paths: CATEGORIES.map((c) => `/category/${c}`),
+      headers: HTML,
+    },
+    {
+      key: 'ssr-product',
+      name: 'SSR product page',
+      paths: ids.slice(0, 200).map((id) => `/singleproduct/${id}`),
+      headers: HTML,
+    },
+  ];
+  if (catalogue.imagePath) {
+    scenarios.push({
+      key: 'image-variant',
+      name: 'cached image variant (WebP 400×400)',
+      paths: [`${catalogue.imagePath}?w=400&h=400&fit=cover`],
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
+  }
+  if (buyers.length) {
+    scenarios.push({
+      key: 'buyer-session',
+      name: 'buyer session (browse, add, price request)',
+      steps: buyerSessionSteps(buyers, ids, {
+        browse: true,
+        listingPages: realTrafficPages(catalogue.totalPages, DRAWS, random),
+      }),
+    });
+  }
+  return scenarios;
+}
+
+/** Registers and signs in `count` buyers (a few at a time: each costs an argon2 hash). */
+export async function createBuyers(baseUrl: string, count: number): Promise<Buyer[]> {
+  const password = 'bench-buyer-password';
+  const runId = Date.now().toString(36);
+  const one = async (i: number): Promise<Buyer> => {
+    const email = `bench-${runId}-${i}@example.com`;
+    const post = (path: string, body: unknown) =>
+      fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const registered = await post('/api/users/register', {
+      name: `Bench Buyer ${i}`,
+      email,
+      password,
+      contactNumber: '+91 98765 43210',
+      country: 'IN',
+    });
+    if (registered.status !== 201)
+      throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+    const login = await post('/api/users/login', { email, password });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const { token, user } = (await login.json()) as { token: string; user: { _id: string } };
+    return { id: user._id, token, email };
+  };
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < count; i += 4) {
+    buyers.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, (_, j) => one(i + j)))));
+  }
+  return buyers;
+}
+
+/** Order numbers the server lists, read as the administrator. */
+export async function listOrderNumbers(
+  baseUrl: string,
+  adminEmail: string,
+  adminPassword: string,
+): Promise<Set<number>> {
+  const login = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${baseUrl}/api/orders/orders`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`GET /api/orders/orders answered ${response.status}`);
+  const { orders } = (await response.json()) as { orders: { orderId: number }[] };
+  return new Set(orders.map((o) => o.orderId));
+}

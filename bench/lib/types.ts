@@ -1,0 +1,45 @@
+import type { ScenarioResult } from './measure.ts';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** The 200-buyer run of issue 4: load figures plus the check that every acknowledged order was kept. */
+export type BuyersResult = ScenarioResult & { buyers: number; acknowledged: number; missing: number };
+
+/** Everything measured against one database with one catalogue size. */
+export type ConfigResult = {
+  database: DatabaseKind;
+  products: number;
+  /** Listing pages of 16 over the whole catalogue. */
+  totalPages: number;
+  scenarios: ScenarioResult[];
+  /** nginx serving the same bytes, measured in the same run with the same settings. */
+  nginx: { json: ScenarioResult; html: ScenarioResult } | null;
+  buyers: BuyersResult | null;
+};
+
+export type LighthousePage = {
+  page: string;
+  url: string;
+  runs: number;
+  /** Medians over the runs. Score 0–100, times in ms. */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes transferred to render the page (Lighthouse total-byte-weight). */
+  totalBytes: number;
+};
+
+export type BundlePage = {
+  page: string;
+  routeId: string;
+  jsGzipKb: number;
+  cssGzipKb: number;
+  jsFiles: number;
+};
+
+export type RunData = {
+  configs: ConfigResult[];
+  lighthouse: LighthousePage[] | null;
+  bundles: BundlePage[] | null;
+};

@@ -1,0 +1,105 @@
+// `node --import tsx bench/markdown.ts bench/results/<date>.json`: the README's Performance tables
+// from one results file, so the figures quoted there are copied, not retyped.
+import fs from 'node:fs';
+import { ratioToNginx, sizeLabel, type BudgetRow } from './lib/budgets.ts';
+import type { RunData } from './lib/types.ts';
+
+const file = process.argv[2];
+if (!file) throw new Error('usage: bench/markdown.ts <results.json>');
+const data = JSON.parse(fs.readFileSync(file, 'utf8')) as RunData & {
+  date: string;
+  commit: string;
+  machine: string;
+  loadavg: { start: number[]; end: number[] };
+  settings: { connections: number; rounds: number; seconds: number; warmupSeconds: number };
+  budgets: BudgetRow[];
+};
+
+const table = (header: string[], rows: (string | number)[][]) =>
+  [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+const out: string[] = [];
+out.push(
+  `Run finished ${data.date.slice(0, 16).replace('T', ' ')} UTC (commit ${data.commit}) on ${data.machine}; load average ` +
+    `${data.loadavg.start.join(' / ')} at start, ${data.loadavg.end.join(' / ')} at end. ${data.settings.connections} connections, ` +
+    `${data.settings.rounds} rounds of ${data.settings.seconds} s after a ${data.settings.warmupSeconds} s warm-up, medians.`,
+);
+const keys = [...new Set(data.configs.flatMap((c) => c.scenarios.map((s) => s.key)))];
+const names = new Map(data.configs.flatMap((c) => c.scenarios.map((s) => [s.key, s.name] as const)));
+const labels = data.configs.map((c) => `${c.database} ${sizeLabel(c.products)}`);
+out.push(
+  '',
+  table(
+    ['scenario (req/s · p99 ms)', ...labels],
+    [
+      ...keys.map((key) => [
+        names.get(key)!,
+        ...data.configs.map((c) => {
+          const s = c.scenarios.find((x) => x.key === key);
+          return s
+            ? `${s.rps} · ${s.p99}${s.errors + s.non2xx ? ` · ${s.errors + s.non2xx} errors` : ''}`
+            : '-';
+        }),
+      ]),
+      [
+        'nginx static listing JSON',
+        ...data.configs.map((c) => (c.nginx ? `${c.nginx.json.rps} · ${c.nginx.json.p99}` : '-')),
+      ],
+      [
+        'nginx static product page',
+        ...data.configs.map((c) => (c.nginx ? `${c.nginx.html.rps} · ${c.nginx.html.p99}` : '-')),
+      ],
+      [
+        'listing real / uniform / SSR product ÷ nginx',
+        ...data.configs.map((c) =>
+          [
+            ratioToNginx(c, 'listing-real', 'json'),
+            ratioToNginx(c, 'listing-uniform', 'json'),
+            ratioToNginx(c, 'ssr-product', 'html'),
+          ]
+            .map((r) => (r === null ? '-' : r.toFixed(2)))
+            .join(' / '),
+        ),
+      ],
+      ['peak server RSS MB', ...data.configs.map((c) => Math.max(...c.scenarios.map((s) => s.rssMb ?? 0)))],
+    ],
+  ),
+);
+const buyers = data.configs.find((c) => c.buyers)?.buyers;
+if (buyers) {
+  out.push(
+    '',
+    `${buyers.name}, ${buyers.seconds} s: ${buyers.rps} req/s, p50 ${buyers.p50} ms, p99 ${buyers.p99} ms, ` +
+      `${buyers.errors + buyers.non2xx} errors, ${buyers.acknowledged} price requests acknowledged, ${buyers.missing} missing afterwards.`,
+  );
+}
+if (data.lighthouse) {
+  out.push(
+    '',
+    table(
+      ['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'KB transferred'],
+      data.lighthouse.map((p) => [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, Math.round(p.totalBytes / 1024)]),
+    ),
+  );
+}
+if (data.bundles) {
+  out.push(
+    '',
+    table(
+      ['page', 'first-load JS KB gzip', 'CSS KB gzip'],
+      data.bundles.map((b) => [b.page, b.jsGzipKb, b.cssGzipKb]),
+    ),
+  );
+}
+out.push(
+  '',
+  table(
+    ['budget', 'at', 'actual', 'status'],
+    data.budgets.map((b) => [`${b.budget} (${b.source})`, b.at, b.actual, b.status]),
+  ),
+);
+console.log(out.join('\n'));
