@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, logInBrowser, registerBuyer, test } from './fixtures';
 
 /** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept. */
 const PNG = Buffer.from(
@@ -23,22 +23,9 @@ const ADMIN_PATHS = [
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-type LoginAnswer = { token: string; user: { _id: string; role: string } };
-
-/** Logs in through the API (the context gets the `sid` cookie) and stores the session as the login page would. */
+/** Logs in before the test navigates; the session stays for every page it opens. */
 async function logIn(page: Page, email: string, password: string) {
-  const response = await page.request.post('/api/users/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  const { token, user } = (await response.json()) as LoginAnswer;
-  await page.addInitScript(
-    ([t, id, role]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('userId', id);
-      localStorage.setItem('role', role);
-    },
-    [token, user._id, user.role] as const,
-  );
-  return token;
+  return (await logInBrowser(page, { email, password }, { everyPage: true })).token;
 }
 
 async function searchProducts(page: Page, text: string) {
@@ -54,18 +41,8 @@ test.describe('admin area: access', () => {
       expect(response.headers().location).toBe(`/login?from=${encodeURIComponent(path)}`);
     }
 
-    const email = `buyer-${unique().toLowerCase()}@example.com`;
-    const registered = await page.request.post('/api/users/register', {
-      data: {
-        name: 'Meera Buyer',
-        email,
-        password: 'a long buyer secret',
-        contactNumber: '+91 98765 43210',
-        country: 'IN',
-      },
-    });
-    expect(registered.status()).toBe(201);
-    const token = await logIn(page, email, 'a long buyer secret');
+    const buyer = await registerBuyer(page.request, { name: 'Meera Buyer' });
+    const token = await logIn(page, buyer.email, buyer.password);
     for (const path of ADMIN_PATHS) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/login?from=${encodeURIComponent(path)}`);

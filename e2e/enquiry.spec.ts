@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import {
+  ADMIN,
+  apiLogin,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  test,
+  type Session,
+} from './fixtures';
 
 type Line = { _id: string; name: string; quantity: number };
 type Product = { _id: string; name: string; code: string };
@@ -34,47 +43,6 @@ async function someProducts(request: APIRequestContext, count: number): Promise<
   const response = await request.get(`/api/products?limit=${count}`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as Product[];
-}
-
-type Buyer = { email: string; password: string };
-type Session = { token: string; userId: string };
-
-async function registerBuyer(request: APIRequestContext): Promise<Buyer> {
-  const buyer = {
-    email: `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    password: 'buyer-e2e-password',
-  };
-  const response = await request.post('/api/users/register', {
-    data: { name: 'E2E Buyer', contactNumber: '+91 98765 43210', country: 'IN', ...buyer },
-  });
-  expect(response.status()).toBe(201);
-  return buyer;
-}
-
-async function apiLogin(request: APIRequestContext, who: Buyer): Promise<Session> {
-  const response = await request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { _id: string; role: string } };
-  return { token: body.token, userId: body.user._id };
-}
-
-/**
- * Logs the browser in as the login page does, without it: the API login through the page's own
- * request context (which sets the `sid` cookie), then token, userId and role in local storage.
- */
-async function logInBrowser(page: Page, who: Buyer): Promise<Session> {
-  const response = await page.request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { _id: string; role: string } };
-  await page.evaluate(
-    (user) => {
-      localStorage.setItem('token', user.token);
-      localStorage.setItem('userId', user.userId);
-      localStorage.setItem('role', user.role);
-    },
-    { token: body.token, userId: body.user._id, role: body.user.role },
-  );
-  return { token: body.token, userId: body.user._id };
 }
 
 async function serverList(request: APIRequestContext, session: Session) {
