@@ -67,6 +67,18 @@ async function addOnServer(
   expect(response.status()).toBe(200);
 }
 
+/** A new buyer, logged in in the browser, whose server list holds `quantities` of the first products. */
+async function buyerWithList(page: Page, request: APIRequestContext, quantities: number[]) {
+  const buyer = await registerBuyer(request);
+  const products = await someProducts(request, quantities.length);
+  await page.goto('/');
+  const session = await logInBrowser(page, buyer);
+  for (const [index, quantity] of quantities.entries()) {
+    await addOnServer(request, session, products[index]!._id, quantity);
+  }
+  return { buyer, session, products };
+}
+
 async function fillPriceRequest(page: Page, email: string) {
   await page.getByLabel('First name').fill('Asha');
   await page.getByLabel('E-mail').fill(email);
@@ -212,11 +224,10 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 3);
+    const {
+      session,
+      products: [ring],
+    } = await buyerWithList(page, request, [3]);
     await page.goto('/cart');
     await hydrated(page);
     const box = page.getByRole('spinbutton', { name: `Quantity of ${ring!.name}` });
@@ -243,12 +254,11 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring, pendant] = await someProducts(request, 2);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 2);
-    await addOnServer(request, session, pendant!._id, 5);
+    const {
+      buyer,
+      session,
+      products: [ring, pendant],
+    } = await buyerWithList(page, request, [2, 5]);
 
     await page.goto('/cart');
     await hydrated(page);
@@ -308,11 +318,11 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 2);
+    const {
+      buyer,
+      session,
+      products: [ring],
+    } = await buyerWithList(page, request, [2]);
     await page.goto('/cart');
     await hydrated(page);
     await expect(cartLines(page)).toHaveCount(1);
@@ -344,11 +354,11 @@ test.describe('enquiry list', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 3);
+    const {
+      buyer,
+      session,
+      products: [ring],
+    } = await buyerWithList(page, request, [3]);
     await page.goto('/cart');
     await hydrated(page);
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
