@@ -1,6 +1,15 @@
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, logInBrowser, registerBuyer, test } from './fixtures';
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  someProducts,
+  submitPriceRequest,
+  test,
+} from './fixtures';
 
 /** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept. */
 const PNG = Buffer.from(
@@ -71,23 +80,15 @@ test.describe('admin area: catalogue', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // A price request of this test's own, so the latest requests and top products have something to show.
     const token = await logIn(page, ADMIN.email, ADMIN.password);
-    const [first] = (await (await page.request.get('/api/products?limit=1')).json()) as {
-      _id: string;
-      name: string;
-    }[];
-    const submitted = await page.request.post('/api/orders/submit-order', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        firstName: 'Dashboard Check',
-        email: 'dashboard-check@example.com',
-        contactNumber: '+91 98765 43210',
-        country: 'IN',
-        companyName: 'Check Traders',
-        orderDetails: [{ productId: first!._id, quantity: 3 }],
-      },
+    const [first] = await someProducts(page.request, 1);
+    const orderId = await submitPriceRequest(page.request, token, {
+      firstName: 'Dashboard Check',
+      email: 'dashboard-check@example.com',
+      contactNumber: '+91 98765 43210',
+      country: 'IN',
+      companyName: 'Check Traders',
+      orderDetails: [{ productId: first!._id, quantity: 3 }],
     });
-    expect(submitted.status()).toBe(201);
-    const { orderId } = (await submitted.json()) as { orderId: number };
     const response = await page.goto('/dashboard');
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, apiLogin, expect, expectAccessible, logInBrowser, registerBuyer, test } from './fixtures';
+import {
+  ADMIN,
+  apiLogin,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  someProducts,
+  submitPriceRequest,
+  test,
+} from './fixtures';
 
 /** A 1×1 PNG: a real image the server's sniffer accepts. */
 const PNG = Buffer.from(
@@ -38,24 +48,16 @@ test.describe('admin content screens', () => {
 
   test("opens a buyer's price request, downloads its workbook and deletes it", async ({ page, request }) => {
     const buyer = await createBuyer(request);
-    const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
-      _id: string;
-      name: string;
-    }[];
-    const submitted = await request.post('/api/orders/submit-order', {
-      headers: { authorization: `Bearer ${buyer.token}` },
-      data: {
-        firstName: buyer.name,
-        email: buyer.email,
-        contactNumber: '+91 98290 12345',
-        country: 'IN',
-        companyName: 'Gem House',
-        message: 'Fifty pieces for the spring show',
-        orderDetails: [{ productId: product!._id, quantity: 3 }],
-      },
+    const [product] = await someProducts(request, 1);
+    const orderId = await submitPriceRequest(request, buyer.token, {
+      firstName: buyer.name,
+      email: buyer.email,
+      contactNumber: '+91 98290 12345',
+      country: 'IN',
+      companyName: 'Gem House',
+      message: 'Fifty pieces for the spring show',
+      orderDetails: [{ productId: product!._id, quantity: 3 }],
     });
-    expect(submitted.status()).toBe(201);
-    const { orderId } = (await submitted.json()) as { orderId: number };
 
     await page.goto('/orderlist');
     await expect(page.getByRole('heading', { level: 1, name: 'Recent Orders' })).toBeVisible();

@@ -6,12 +6,12 @@ import {
   expectAccessible,
   logInBrowser,
   registerBuyer,
+  someProducts,
   test,
   type Session,
 } from './fixtures';
 
 type Line = { _id: string; name: string; quantity: number };
-type Product = { _id: string; name: string; code: string };
 
 const storedList = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as Line[] | null);
@@ -39,12 +39,6 @@ async function hydrated(page: Page) {
   );
 }
 
-async function someProducts(request: APIRequestContext, count: number): Promise<Product[]> {
-  const response = await request.get(`/api/products?limit=${count}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Product[];
-}
-
 async function serverList(request: APIRequestContext, session: Session) {
   const response = await request.get(`/api/cart/${session.userId}`, {
     headers: { authorization: `Bearer ${session.token}` },
@@ -67,8 +61,11 @@ async function addOnServer(
   expect(response.status()).toBe(200);
 }
 
-/** A new buyer, logged in in the browser, whose server list holds `quantities` of the first products. */
-async function buyerWithList(page: Page, request: APIRequestContext, quantities: number[]) {
+/**
+ * A new buyer, logged in in the browser, whose server list holds `quantities` of the first
+ * products, on the cart page once React runs it.
+ */
+async function buyerAtCart(page: Page, request: APIRequestContext, quantities: number[]) {
   const buyer = await registerBuyer(request);
   const products = await someProducts(request, quantities.length);
   await page.goto('/');
@@ -76,6 +73,8 @@ async function buyerWithList(page: Page, request: APIRequestContext, quantities:
   for (const [index, quantity] of quantities.entries()) {
     await addOnServer(request, session, products[index]!._id, quantity);
   }
+  await page.goto('/cart');
+  await hydrated(page);
   return { buyer, session, products };
 }
 
@@ -227,9 +226,7 @@ test.describe('enquiry list', () => {
     const {
       session,
       products: [ring],
-    } = await buyerWithList(page, request, [3]);
-    await page.goto('/cart');
-    await hydrated(page);
+    } = await buyerAtCart(page, request, [3]);
     const box = page.getByRole('spinbutton', { name: `Quantity of ${ring!.name}` });
     await expect(box).toHaveValue('3');
 
@@ -258,10 +255,7 @@ test.describe('enquiry list', () => {
       buyer,
       session,
       products: [ring, pendant],
-    } = await buyerWithList(page, request, [2, 5]);
-
-    await page.goto('/cart');
-    await hydrated(page);
+    } = await buyerAtCart(page, request, [2, 5]);
     await expect(cartLines(page)).toHaveCount(2);
     const submit = page.getByRole('button', { name: 'Submit Price Request' });
 
@@ -322,9 +316,7 @@ test.describe('enquiry list', () => {
       buyer,
       session,
       products: [ring],
-    } = await buyerWithList(page, request, [2]);
-    await page.goto('/cart');
-    await hydrated(page);
+    } = await buyerAtCart(page, request, [2]);
     await expect(cartLines(page)).toHaveCount(1);
     await fillPriceRequest(page, buyer.email);
 
@@ -358,9 +350,7 @@ test.describe('enquiry list', () => {
       buyer,
       session,
       products: [ring],
-    } = await buyerWithList(page, request, [3]);
-    await page.goto('/cart');
-    await hydrated(page);
+    } = await buyerAtCart(page, request, [3]);
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await expect.poll(() => mirroredList(page)).toEqual([[ring!._id, 3]]);
 

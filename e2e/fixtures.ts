@@ -42,6 +42,29 @@ export async function apiLogin(request: APIRequestContext, who: Credentials): Pr
   return { token: body.token, userId: body.user._id, role: body.user.role };
 }
 
+export type ListedProduct = { _id: string; name: string; code: string };
+
+/** The first `count` products of the catalogue, as the API lists them (200 expected). */
+export async function someProducts(request: APIRequestContext, count: number): Promise<ListedProduct[]> {
+  const response = await request.get(`/api/products?limit=${count}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ListedProduct[];
+}
+
+/** Sends a price request through the API as the user of `token` (201 expected); its order number. */
+export async function submitPriceRequest(
+  request: APIRequestContext,
+  token: string,
+  body: { orderDetails: { productId: string; quantity: number }[] } & Record<string, unknown>,
+): Promise<number> {
+  const response = await request.post('/api/orders/submit-order', {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { orderId: number }).orderId;
+}
+
 /**
  * Logs the browser in as the login page does, without it: the API login through the page's request
  * context (the `sid` cookie for server renders), then token, userId and role in local storage.
