@@ -9,15 +9,10 @@ import {
   logInBrowser,
   registerBuyer,
   someProducts,
+  PNG,
   submitPriceRequest,
   test,
 } from './fixtures';
-
-/** A 1×1 PNG: a real image the server's sniffer accepts. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** Logs in as the seeded admin for every page the test opens, in English whatever the browser says. */
 async function loginAsAdmin(page: Page) {

@@ -3,6 +3,12 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
+/** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept (products and blog posts). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDD+q/v0xR5K+IeYaAQAWlo+Hqa6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQvSK7UO8S3YANqF6RXah3iW7ABlSvyC7Uu0Q3YAOqV2QX6l2iG7AB1SuyC/Uu0Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr/iHBxOmkS288bJmAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 export type Credentials = { email: string; password: string };
 export type Session = { token: string; userId: string; role: string };
 export type RegisteredBuyer = Credentials & { name: string };
