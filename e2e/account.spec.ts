@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, registerBuyer, test } from './fixtures';
 
 /** Forms stay disabled until React runs the page; Playwright's fill waits for that by itself. */
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
@@ -96,10 +96,7 @@ test.describe('account pages', () => {
     request,
   }) => {
     const email = `merge-${Date.now()}@example.com`;
-    const registered = await request.post('/api/users/register', {
-      data: { name: 'Merge Buyer', email, password: 'pw', contactNumber: '1', country: 'IN' },
-    });
-    expect(registered.status()).toBe(201);
+    await registerBuyer(request, { name: 'Merge Buyer', email, password: 'pw', contactNumber: '1' });
     const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
       _id: string;
       name: string;

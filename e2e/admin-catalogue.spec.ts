@@ -1,12 +1,16 @@
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
-
-/** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDD+q/v0xR5K+IeYaAQAWlo+Hqa6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQvSK7UO8S3YANqF6RXah3iW7ABlSvyC7Uu0Q3YAOqV2QX6l2iG7AB1SuyC/Uu0Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr/iHBxOmkS288bJmAAAAAElFTkSuQmCC',
-  'base64',
-);
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  someProducts,
+  PNG,
+  submitPriceRequest,
+  test,
+} from './fixtures';
 
 const ADMIN_PATHS = [
   '/dashboard',
@@ -23,22 +27,9 @@ const ADMIN_PATHS = [
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-type LoginAnswer = { token: string; user: { _id: string; role: string } };
-
-/** Logs in through the API (the context gets the `sid` cookie) and stores the session as the login page would. */
+/** Logs in before the test navigates; the session stays for every page it opens. */
 async function logIn(page: Page, email: string, password: string) {
-  const response = await page.request.post('/api/users/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  const { token, user } = (await response.json()) as LoginAnswer;
-  await page.addInitScript(
-    ([t, id, role]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('userId', id);
-      localStorage.setItem('role', role);
-    },
-    [token, user._id, user.role] as const,
-  );
-  return token;
+  return (await logInBrowser(page, { email, password }, { everyPage: true })).token;
 }
 
 async function searchProducts(page: Page, text: string) {
@@ -54,18 +45,8 @@ test.describe('admin area: access', () => {
       expect(response.headers().location).toBe(`/login?from=${encodeURIComponent(path)}`);
     }
 
-    const email = `buyer-${unique().toLowerCase()}@example.com`;
-    const registered = await page.request.post('/api/users/register', {
-      data: {
-        name: 'Meera Buyer',
-        email,
-        password: 'a long buyer secret',
-        contactNumber: '+91 98765 43210',
-        country: 'IN',
-      },
-    });
-    expect(registered.status()).toBe(201);
-    const token = await logIn(page, email, 'a long buyer secret');
+    const buyer = await registerBuyer(page.request, { name: 'Meera Buyer' });
+    const token = await logIn(page, buyer.email, buyer.password);
     for (const path of ADMIN_PATHS) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/login?from=${encodeURIComponent(path)}`);
@@ -94,23 +75,15 @@ test.describe('admin area: catalogue', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // A price request of this test's own, so the latest requests and top products have something to show.
     const token = await logIn(page, ADMIN.email, ADMIN.password);
-    const [first] = (await (await page.request.get('/api/products?limit=1')).json()) as {
-      _id: string;
-      name: string;
-    }[];
-    const submitted = await page.request.post('/api/orders/submit-order', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        firstName: 'Dashboard Check',
-        email: 'dashboard-check@example.com',
-        contactNumber: '+91 98765 43210',
-        country: 'IN',
-        companyName: 'Check Traders',
-        orderDetails: [{ productId: first!._id, quantity: 3 }],
-      },
+    const [first] = await someProducts(page.request, 1);
+    const orderId = await submitPriceRequest(page.request, token, {
+      firstName: 'Dashboard Check',
+      email: 'dashboard-check@example.com',
+      contactNumber: '+91 98765 43210',
+      country: 'IN',
+      companyName: 'Check Traders',
+      orderDetails: [{ productId: first!._id, quantity: 3 }],
     });
-    expect(submitted.status()).toBe(201);
-    const { orderId } = (await submitted.json()) as { orderId: number };
     const response = await page.goto('/dashboard');
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(

@@ -1,28 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import {
+  ADMIN,
+  apiLogin,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  someProducts,
+  PNG,
+  submitPriceRequest,
+  test,
+} from './fixtures';
 
-/** A 1×1 PNG: a real image the server's sniffer accepts. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Logs in as the seeded admin through the API: the sid cookie for server renders, storage for the client. */
+/** Logs in as the seeded admin for every page the test opens, in English whatever the browser says. */
 async function loginAsAdmin(page: Page) {
-  const response = await page.request.post('/api/users/login', { data: ADMIN });
-  expect(response.status()).toBe(200);
-  const { token, user } = (await response.json()) as { token: string; user: { _id: string } };
-  await page.addInitScript(
-    ([token, userId]) => {
-      window.localStorage.setItem('token', token!);
-      window.localStorage.setItem('userId', userId!);
-      window.localStorage.setItem('role', 'admin');
-      window.sessionStorage.setItem('lang_auto_set', 'true');
-    },
-    [token, user._id],
-  );
+  await logInBrowser(page, ADMIN, { everyPage: true });
+  await page.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
 }
 
 type Buyer = { name: string; email: string; token: string };
@@ -30,20 +25,14 @@ type Buyer = { name: string; email: string; token: string };
 /** A fresh buyer account, in its own request context so the admin's cookie is untouched. */
 async function createBuyer(request: APIRequestContext): Promise<Buyer> {
   const suffix = randomBytes(4).toString('hex');
-  const buyer = {
+  const buyer = await registerBuyer(request, {
     name: `Meera ${suffix}`,
     email: `meera-${suffix}@example.com`,
-    password: 'a long enough secret',
     contactNumber: '+91 98290 12345',
-    country: 'IN',
     companyName: `Gem House ${suffix}`,
     companyWebsite: 'https://www.gemhouse.example',
-  };
-  expect((await request.post('/api/users/register', { data: buyer })).status()).toBe(201);
-  const login = await request.post('/api/users/login', {
-    data: { email: buyer.email, password: buyer.password },
   });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await apiLogin(request, buyer);
   return { name: buyer.name, email: buyer.email, token };
 }
 
@@ -54,24 +43,16 @@ test.describe('admin content screens', () => {
 
   test("opens a buyer's price request, downloads its workbook and deletes it", async ({ page, request }) => {
     const buyer = await createBuyer(request);
-    const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
-      _id: string;
-      name: string;
-    }[];
-    const submitted = await request.post('/api/orders/submit-order', {
-      headers: { authorization: `Bearer ${buyer.token}` },
-      data: {
-        firstName: buyer.name,
-        email: buyer.email,
-        contactNumber: '+91 98290 12345',
-        country: 'IN',
-        companyName: 'Gem House',
-        message: 'Fifty pieces for the spring show',
-        orderDetails: [{ productId: product!._id, quantity: 3 }],
-      },
+    const [product] = await someProducts(request, 1);
+    const orderId = await submitPriceRequest(request, buyer.token, {
+      firstName: buyer.name,
+      email: buyer.email,
+      contactNumber: '+91 98290 12345',
+      country: 'IN',
+      companyName: 'Gem House',
+      message: 'Fifty pieces for the spring show',
+      orderDetails: [{ productId: product!._id, quantity: 3 }],
     });
-    expect(submitted.status()).toBe(201);
-    const { orderId } = (await submitted.json()) as { orderId: number };
 
     await page.goto('/orderlist');
     await expect(page.getByRole('heading', { level: 1, name: 'Recent Orders' })).toBeVisible();

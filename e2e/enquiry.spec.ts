@@ -1,8 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import {
+  ADMIN,
+  apiLogin,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  registerBuyer,
+  someProducts,
+  test,
+  type Session,
+} from './fixtures';
 
 type Line = { _id: string; name: string; quantity: number };
-type Product = { _id: string; name: string; code: string };
 
 const storedList = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as Line[] | null);
@@ -30,53 +39,6 @@ async function hydrated(page: Page) {
   );
 }
 
-async function someProducts(request: APIRequestContext, count: number): Promise<Product[]> {
-  const response = await request.get(`/api/products?limit=${count}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Product[];
-}
-
-type Buyer = { email: string; password: string };
-type Session = { token: string; userId: string };
-
-async function registerBuyer(request: APIRequestContext): Promise<Buyer> {
-  const buyer = {
-    email: `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    password: 'buyer-e2e-password',
-  };
-  const response = await request.post('/api/users/register', {
-    data: { name: 'E2E Buyer', contactNumber: '+91 98765 43210', country: 'IN', ...buyer },
-  });
-  expect(response.status()).toBe(201);
-  return buyer;
-}
-
-async function apiLogin(request: APIRequestContext, who: Buyer): Promise<Session> {
-  const response = await request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { _id: string; role: string } };
-  return { token: body.token, userId: body.user._id };
-}
-
-/**
- * Logs the browser in as the login page does, without it: the API login through the page's own
- * request context (which sets the `sid` cookie), then token, userId and role in local storage.
- */
-async function logInBrowser(page: Page, who: Buyer): Promise<Session> {
-  const response = await page.request.post('/api/users/login', { data: who });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { _id: string; role: string } };
-  await page.evaluate(
-    (user) => {
-      localStorage.setItem('token', user.token);
-      localStorage.setItem('userId', user.userId);
-      localStorage.setItem('role', user.role);
-    },
-    { token: body.token, userId: body.user._id, role: body.user.role },
-  );
-  return { token: body.token, userId: body.user._id };
-}
-
 async function serverList(request: APIRequestContext, session: Session) {
   const response = await request.get(`/api/cart/${session.userId}`, {
     headers: { authorization: `Bearer ${session.token}` },
@@ -97,6 +59,23 @@ async function addOnServer(
     data: { userId: session.userId, productId, quantity },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * A new buyer, logged in in the browser, whose server list holds `quantities` of the first
+ * products, on the cart page once React runs it.
+ */
+async function buyerAtCart(page: Page, request: APIRequestContext, quantities: number[]) {
+  const buyer = await registerBuyer(request);
+  const products = await someProducts(request, quantities.length);
+  await page.goto('/');
+  const session = await logInBrowser(page, buyer);
+  for (const [index, quantity] of quantities.entries()) {
+    await addOnServer(request, session, products[index]!._id, quantity);
+  }
+  await page.goto('/cart');
+  await hydrated(page);
+  return { buyer, session, products };
 }
 
 async function fillPriceRequest(page: Page, email: string) {
@@ -244,13 +223,10 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 3);
-    await page.goto('/cart');
-    await hydrated(page);
+    const {
+      session,
+      products: [ring],
+    } = await buyerAtCart(page, request, [3]);
     const box = page.getByRole('spinbutton', { name: `Quantity of ${ring!.name}` });
     await expect(box).toHaveValue('3');
 
@@ -275,15 +251,11 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring, pendant] = await someProducts(request, 2);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 2);
-    await addOnServer(request, session, pendant!._id, 5);
-
-    await page.goto('/cart');
-    await hydrated(page);
+    const {
+      buyer,
+      session,
+      products: [ring, pendant],
+    } = await buyerAtCart(page, request, [2, 5]);
     await expect(cartLines(page)).toHaveCount(2);
     const submit = page.getByRole('button', { name: 'Submit Price Request' });
 
@@ -340,13 +312,11 @@ test.describe('enquiry list', () => {
     page,
     request,
   }) => {
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 2);
-    await page.goto('/cart');
-    await hydrated(page);
+    const {
+      buyer,
+      session,
+      products: [ring],
+    } = await buyerAtCart(page, request, [2]);
     await expect(cartLines(page)).toHaveCount(1);
     await fillPriceRequest(page, buyer.email);
 
@@ -376,13 +346,11 @@ test.describe('enquiry list', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    const buyer = await registerBuyer(request);
-    const [ring] = await someProducts(request, 1);
-    await page.goto('/');
-    const session = await logInBrowser(page, buyer);
-    await addOnServer(request, session, ring!._id, 3);
-    await page.goto('/cart');
-    await hydrated(page);
+    const {
+      buyer,
+      session,
+      products: [ring],
+    } = await buyerAtCart(page, request, [3]);
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await expect.poll(() => mirroredList(page)).toEqual([[ring!._id, 3]]);
 

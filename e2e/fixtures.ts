@@ -1,7 +1,97 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept (products and blog posts). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDD+q/v0xR5K+IeYaAQAWlo+Hqa6AZsQPWK7EK9S3QDNqB6RXah3iW6ARtQvSK7UO8S3YANqF6RXah3iW7ABlSvyC7Uu0Q3YAOqV2QX6l2iG7AB1SuyC/Uu0Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr/iHBxOmkS288bJmAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+export type Credentials = { email: string; password: string };
+export type Session = { token: string; userId: string; role: string };
+export type RegisteredBuyer = Credentials & { name: string };
+
+/** An address no other test (or earlier run) has used. */
+export const uniqueEmail = (prefix = 'buyer') =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * Registers a buyer through the API (201 expected) with a fresh e-mail unless `fields` names one;
+ * `fields` adds or replaces any sign-up field (company, website, a known password).
+ */
+export async function registerBuyer(
+  request: APIRequestContext,
+  fields: Partial<RegisteredBuyer> & Record<string, string> = {},
+): Promise<RegisteredBuyer> {
+  const buyer = {
+    name: 'E2E Buyer',
+    email: uniqueEmail(),
+    password: 'buyer-e2e-password',
+    contactNumber: '+91 98765 43210',
+    country: 'IN',
+    ...fields,
+  };
+  const response = await request.post('/api/users/register', { data: buyer });
+  expect(response.status()).toBe(201);
+  return { name: buyer.name, email: buyer.email, password: buyer.password };
+}
+
+/** Logs in through the API (200 expected); with a page's own `request` this also sets its `sid` cookie. */
+export async function apiLogin(request: APIRequestContext, who: Credentials): Promise<Session> {
+  const response = await request.post('/api/users/login', {
+    data: { email: who.email, password: who.password },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { token: string; user: { _id: string; role: string } };
+  return { token: body.token, userId: body.user._id, role: body.user.role };
+}
+
+export type ListedProduct = { _id: string; name: string; code: string };
+
+/** The first `count` products of the catalogue, as the API lists them (200 expected). */
+export async function someProducts(request: APIRequestContext, count: number): Promise<ListedProduct[]> {
+  const response = await request.get(`/api/products?limit=${count}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ListedProduct[];
+}
+
+/** Sends a price request through the API as the user of `token` (201 expected); its order number. */
+export async function submitPriceRequest(
+  request: APIRequestContext,
+  token: string,
+  body: { orderDetails: { productId: string; quantity: number }[] } & Record<string, unknown>,
+): Promise<number> {
+  const response = await request.post('/api/orders/submit-order', {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { orderId: number }).orderId;
+}
+
+/**
+ * Logs the browser in as the login page does, without it: the API login through the page's request
+ * context (the `sid` cookie for server renders), then token, userId and role in local storage.
+ * By default they are written into the page open now; `everyPage` writes them before each page
+ * loads instead (for tests that start by navigating, and that never log out).
+ */
+export async function logInBrowser(
+  page: Page,
+  who: Credentials,
+  { everyPage = false }: { everyPage?: boolean } = {},
+): Promise<Session> {
+  const session = await apiLogin(page.request, who);
+  const store = ({ token, userId, role }: Session) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('userId', userId);
+    localStorage.setItem('role', role);
+  };
+  if (everyPage) await page.addInitScript(store, session);
+  else await page.evaluate(store, session);
+  return session;
+}
 
 /** Fails on any serious or critical accessibility violation of the page as it is now. */
 export async function expectAccessible(page: Page) {

@@ -14,6 +14,7 @@ import { CountrySelect } from '~/components/ui/country-select';
 import { TextField } from '~/components/ui/field';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
 import { PyramidLoader } from './pyramid-loader';
@@ -58,8 +59,9 @@ export function SignupForm() {
     if (problem?.field === field) setProblem(null);
   };
 
-  const errorOf = (field: SignupField) =>
+  const errorOf = (field: keyof Values) =>
     problem && problem.field === field ? t(`signup.errors.${problem.key}`) : undefined;
+  const field = fieldBinder(values, set, errorOf);
 
   function focusField(field: SignupField) {
     // After the error renders, so the field's description is read with it.
@@ -111,83 +113,42 @@ export function SignupForm() {
     <form ref={formRef} method="post" noValidate onSubmit={(event) => void submit(event)}>
       <p className="mb-6 text-sm text-gray-700">{t('signup.required')}</p>
       <fieldset disabled={!isHydrated} className="grid gap-5 md:grid-cols-2">
-        <TextField
-          label={t('signup.name')}
-          name="name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={set('name')}
-          error={errorOf('name')}
-        />
-        <TextField
-          label={t('signup.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={set('email')}
-          error={errorOf('email')}
-        />
+        <TextField label={t('signup.name')} required {...BUYER_INPUT.name} {...field('name')} />
+        <TextField label={t('signup.email')} required {...BUYER_INPUT.email} {...field('email')} />
         <TextField
           label={t('signup.password')}
-          name="password"
           type="password"
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={set('password')}
-          error={errorOf('password')}
+          {...field('password')}
         />
         <TextField
           label={t('signup.confirmPassword')}
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
           required
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errorOf('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <TextField
           label={t('signup.contactNumber')}
-          name="contactNumber"
-          type="tel"
-          autoComplete="tel"
           required
-          value={values.contactNumber}
-          onChange={set('contactNumber')}
-          error={errorOf('contactNumber')}
+          {...BUYER_INPUT.contactNumber}
+          {...field('contactNumber')}
         />
         <CountrySelect
           label={t('signup.country')}
-          name="country"
-          autoComplete="country"
           required
           countries={SIGNUP_COUNTRY_OPTIONS}
           placeholder={t('signup.countryPlaceholder')}
-          value={values.country}
-          onChange={set('country')}
-          error={errorOf('country')}
+          {...BUYER_INPUT.country}
+          {...field('country')}
         />
-        <TextField
-          label={t('signup.companyName')}
-          name="companyName"
-          autoComplete="organization"
-          value={values.companyName}
-          onChange={set('companyName')}
-        />
+        <TextField label={t('signup.companyName')} {...BUYER_INPUT.companyName} {...field('companyName')} />
         <TextField
           label={t('signup.companyWebsite')}
-          name="companyWebsite"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
           hint={t('signup.websiteHint')}
-          value={values.companyWebsite}
-          onChange={set('companyWebsite')}
-          error={errorOf('companyWebsite')}
+          {...BUYER_INPUT.companyWebsite}
+          {...field('companyWebsite')}
         />
         {problem && problem.field === null ? (
           <p role="alert" className="text-sm font-medium text-red-700 md:col-span-2">

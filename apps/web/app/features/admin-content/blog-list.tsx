@@ -8,8 +8,9 @@ import { apiRequest } from '~/lib/api-client';
 import { sizedImage } from '~/lib/media';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { formatDate } from './format';
-import { EmptyState, ErrorState, LoadingState } from './states';
-import { useApiData } from './use-api-data';
+import { LoadError } from '~/components/ui/notice';
+import { EmptyState, LoadingState } from './states';
+import { useApiQuery } from '~/lib/use-api-query';
 
 /** The first 50 characters of a post's text (spec §9), whole characters, never half an emoji. */
 export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
@@ -21,7 +22,7 @@ export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURICompone
 /** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
 export function BlogList() {
   const { t } = useTranslation('admin-content');
-  const { data, error, isLoading, reload } = useApiData<BlogListAnswer>('/blogs');
+  const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs');
   const [deleting, setDeleting] = useState<BlogListItem | null>(null);
   const [notice, setNotice] = useState('');
   const blogs = data?.blogs ?? [];
@@ -41,7 +42,9 @@ export function BlogList() {
       <p role="status" className="sr-only">
         {notice}
       </p>
-      {error ? <ErrorState text={t('blogs.error')} onRetry={reload} /> : null}
+      {error ? (
+        <LoadError message={t('blogs.error')} onRetry={reload} retryLabel={t('common.retry')} />
+      ) : null}
       {isLoading ? <LoadingState text={t('blogs.loading')} /> : null}
       {data && !error && !isLoading && blogs.length === 0 ? <EmptyState text={t('blogs.empty')} /> : null}
 

@@ -4,7 +4,7 @@ import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { BlogPreview as BlogPreviewAnswer } from '@catalogue/shared/schemas/blog';
 import { apiRequest } from '~/lib/api-client';
 import { isBlankHtml } from './rich-text-editor';
-import { useDebouncedValue } from './use-api-data';
+import { useDebouncedValue } from '~/lib/use-debounced-value';
 
 /**
  * What the post will look like once published: the editor's HTML goes through the server's own

@@ -10,8 +10,10 @@ import { apiRequest } from '~/lib/api-client';
 import { CountryCell, WebsiteLink } from './cells';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { formatDateTime } from './format';
-import { EmptyState, ErrorState, LoadingState } from './states';
-import { useApiData, useDebouncedValue } from './use-api-data';
+import { LoadError } from '~/components/ui/notice';
+import { EmptyState, LoadingState } from './states';
+import { useApiQuery } from '~/lib/use-api-query';
+import { useDebouncedValue } from '~/lib/use-debounced-value';
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
 
@@ -47,7 +49,7 @@ export function OrderList() {
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [notice, setNotice] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
-  const { data, error, isLoading, reload } = useApiData<OrderListAnswer>(ordersPath(page, settledSearch));
+  const { data, error, isLoading, reload } = useApiQuery<OrderListAnswer>(ordersPath(page, settledSearch));
 
   const orders = data?.orders ?? [];
   const totalPages = data?.totalPages ?? 1;
@@ -82,7 +84,13 @@ export function OrderList() {
         {notice}
       </p>
 
-      {error ? <ErrorState text={error.message || t('common.errorFallback')} onRetry={reload} /> : null}
+      {error ? (
+        <LoadError
+          message={error.message || t('common.errorFallback')}
+          onRetry={reload}
+          retryLabel={t('common.retry')}
+        />
+      ) : null}
       {isLoading ? <LoadingState text={t('orders.loading')} /> : null}
       {data && !error && !isLoading && orders.length === 0 ? <EmptyState text={t('orders.empty')} /> : null}
 

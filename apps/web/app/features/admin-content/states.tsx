@@ -1,5 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 
 /** A spinner with its text visible too (spec: 'Loading orders...'), announced once. */
@@ -8,20 +6,6 @@ export function LoadingState({ text }: { text: string }) {
     <div className="flex items-center gap-3 py-6 text-gray-700">
       <Spinner size="sm" label={text} />
       <span aria-hidden="true">{text}</span>
-    </div>
-  );
-}
-
-export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  const { t } = useTranslation('admin-content');
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 py-2 text-red-700">
-      <span>{text}</span>
-      {onRetry ? (
-        <Button variant="secondary" size="sm" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      ) : null}
     </div>
   );
 }

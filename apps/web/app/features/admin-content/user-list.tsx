@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@catalogue/shared/schemas/user';
 import { TextField } from '~/components/ui/field';
 import { CountryCell, WebsiteLink } from './cells';
-import { EmptyState, ErrorState, LoadingState } from './states';
-import { useApiData } from './use-api-data';
+import { LoadError } from '~/components/ui/notice';
+import { EmptyState, LoadingState } from './states';
+import { useApiQuery } from '~/lib/use-api-query';
 
 /** Users whose e-mail contains the text, ignoring case and surrounding spaces (spec §5: by email). */
 export function filterUsersByEmail(users: readonly UserListItem[], query: string): UserListItem[] {
@@ -17,7 +18,7 @@ export function filterUsersByEmail(users: readonly UserListItem[], query: string
 export function UserList() {
   const { t } = useTranslation('admin-content');
   const [query, setQuery] = useState('');
-  const { data, error, isLoading, reload } = useApiData<UserListItem[]>('/users/all');
+  const { data, error, isLoading, reload } = useApiQuery<UserListItem[]>('/users/all');
   const users = useMemo(() => filterUsersByEmail(data ?? [], query), [data, query]);
   const na = t('common.notAvailable');
 
@@ -32,7 +33,9 @@ export function UserList() {
         className="max-w-md"
       />
 
-      {error ? <ErrorState text={t('users.error')} onRetry={reload} /> : null}
+      {error ? (
+        <LoadError message={t('users.error')} onRetry={reload} retryLabel={t('common.retry')} />
+      ) : null}
       {isLoading ? <LoadingState text={t('users.loading')} /> : null}
       {data && !error && !isLoading && users.length === 0 ? <EmptyState text={t('users.empty')} /> : null}
 

@@ -5,8 +5,8 @@ import { CountryFlag } from '~/components/ui/country-select';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDateTime } from './admin-format';
-import { LoadError } from './load-error';
-import { useApiQuery } from './use-api-query';
+import { LoadError } from '~/components/ui/notice';
+import { useApiQuery } from '~/lib/use-api-query';
 import { WeeklyChart } from './weekly-chart';
 
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
@@ -157,7 +157,15 @@ export function DashboardView() {
   const { t } = useTranslation('admin');
   const { data, error, isLoading, reload } = useApiQuery<Dashboard>('/admin/dashboard');
 
-  if (error) return <LoadError message={t('dashboard.failed')} detail={error.message} onRetry={reload} />;
+  if (error)
+    return (
+      <LoadError
+        message={t('dashboard.failed')}
+        detail={error.message}
+        onRetry={reload}
+        retryLabel={t('retry')}
+      />
+    );
   if (isLoading || !data)
     return <Spinner size="lg" label={t('dashboard.loading')} className="w-full py-16" />;
   return (

@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { downloadFile } from './download-file';
-import { Notice, UploadProgress } from './notice';
+import { Notice, UploadProgress } from '~/components/ui/notice';
 
 /** The extensions the importer reads; the server recognises the real type from the bytes. */
 const EXCEL_NAME = /\.(xlsx|xls)$/i;

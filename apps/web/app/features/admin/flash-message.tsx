@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { Notice } from './notice';
+import { Notice } from '~/components/ui/notice';
 
 /** Navigation state that carries a one-time notice to the next admin screen. */
 export type FlashState = { flash?: string };

@@ -12,7 +12,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError } from '~/lib/api-client';
 import { imageSourceOf, sizedImage } from '~/lib/media';
-import { Notice, UploadProgress } from './notice';
+import { Notice, UploadProgress } from '~/components/ui/notice';
 import { checkImageFile } from './product-image';
 import { useObjectUrl } from './use-object-url';
 

@@ -41,6 +41,14 @@ const ring = {
 };
 const pendant = { _id: 'pendant', name: 'Moon Pendant', code: '', price: 0, imageUrl: null };
 
+/** The required fields of the price request form, once the cart has rendered it. */
+async function fillRequiredFields(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText(/First name/), 'Asha');
+  await user.type(screen.getByLabelText(/E-mail/), 'asha@example.com');
+  await user.type(screen.getByLabelText(/Contact number/), '12345');
+  await user.selectOptions(screen.getByLabelText(/Country/), 'GB');
+}
+
 const stored = () =>
   JSON.parse(localStorage.getItem(ENQUIRY_STORAGE_KEY) ?? 'null') as { _id: string; quantity: number }[];
 
@@ -151,10 +159,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
     logIn();
     enquiryStore.add(ring);
     renderCart();
-    await user.type(await screen.findByLabelText(/First name/), 'Asha');
-    await user.type(screen.getByLabelText(/E-mail/), 'asha@example.com');
-    await user.type(screen.getByLabelText(/Contact number/), '12345');
-    await user.selectOptions(screen.getByLabelText(/Country/), 'GB');
+    await fillRequiredFields(user);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Submit Price Request' }));
 
@@ -182,10 +187,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
     logIn();
     enquiryStore.add(ring);
     renderCart();
-    await user.type(await screen.findByLabelText(/First name/), 'Asha');
-    await user.type(screen.getByLabelText(/E-mail/), 'asha@example.com');
-    await user.type(screen.getByLabelText(/Contact number/), '12345');
-    await user.selectOptions(screen.getByLabelText(/Country/), 'GB');
+    await fillRequiredFields(user);
     await user.click(screen.getByRole('button', { name: 'Submit Price Request' }));
     await user.click(await screen.findByRole('button', { name: 'Continue Shopping' }));
     expect(await screen.findByText('Home at /')).toBeInTheDocument();
@@ -200,10 +202,7 @@ describe('CartPage', { timeout: 20_000 }, () => {
       vi.fn(async () => new Response('{"message":"Unauthorized"}', { status: 401 })),
     );
     renderCart();
-    await user.type(await screen.findByLabelText(/First name/), 'Asha');
-    await user.type(screen.getByLabelText(/E-mail/), 'asha@example.com');
-    await user.type(screen.getByLabelText(/Contact number/), '12345');
-    await user.selectOptions(screen.getByLabelText(/Country/), 'GB');
+    await fillRequiredFields(user);
     await user.click(screen.getByRole('button', { name: 'Submit Price Request' }));
     expect(await screen.findByText('Login at /login?from=%2Fcart')).toBeInTheDocument();
     expect(window.alert).toHaveBeenCalledWith('Please login to place your order.');

@@ -6,6 +6,7 @@ import { ENQUIRY_FIELD_MAX } from '@catalogue/shared/schemas/order';
 import { Button } from '~/components/ui/button';
 import { CountrySelect } from '~/components/ui/country-select';
 import { TextAreaField, TextField } from '~/components/ui/field';
+import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import {
   EMPTY_PRICE_REQUEST,
   type PriceRequestErrors,
@@ -61,6 +62,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
     };
 
   const errorOf = (field: PriceRequestField) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+  const field = fieldBinder(values, edit, errorOf);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,76 +109,51 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('form.firstName')}
-          name="firstName"
-          autoComplete="given-name"
           required
           maxLength={ENQUIRY_FIELD_MAX.name}
-          value={values.firstName}
-          onChange={edit('firstName')}
-          error={errorOf('firstName')}
+          {...BUYER_INPUT.firstName}
+          {...field('firstName')}
         />
         <TextField
           label={t('form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
           required
           maxLength={ENQUIRY_FIELD_MAX.email}
-          value={values.email}
-          onChange={edit('email')}
-          error={errorOf('email')}
+          {...BUYER_INPUT.email}
+          {...field('email')}
         />
         <TextField
           label={t('form.contactNumber')}
-          name="contactNumber"
-          type="tel"
-          autoComplete="tel"
           required
           maxLength={ENQUIRY_FIELD_MAX.contactNumber}
-          value={values.contactNumber}
-          onChange={edit('contactNumber')}
-          error={errorOf('contactNumber')}
+          {...BUYER_INPUT.contactNumber}
+          {...field('contactNumber')}
         />
         <TextField
           label={t('form.companyName')}
-          name="companyName"
-          autoComplete="organization"
           maxLength={ENQUIRY_FIELD_MAX.companyName}
-          value={values.companyName}
-          onChange={edit('companyName')}
-          error={errorOf('companyName')}
+          {...BUYER_INPUT.companyName}
+          {...field('companyName')}
         />
         <CountrySelect
           label={t('form.country')}
-          name="country"
-          autoComplete="country"
           required
           countries={COUNTRY_OPTIONS}
           placeholder={t('form.countryPlaceholder')}
-          value={values.country}
-          onChange={edit('country')}
-          error={errorOf('country')}
+          {...BUYER_INPUT.country}
+          {...field('country')}
         />
         <TextField
           label={t('form.companyWebsite')}
-          name="companyWebsite"
-          type="url"
-          autoComplete="url"
-          inputMode="url"
           maxLength={ENQUIRY_FIELD_MAX.companyWebsite}
-          value={values.companyWebsite}
-          onChange={edit('companyWebsite')}
-          error={errorOf('companyWebsite')}
+          {...BUYER_INPUT.companyWebsite}
+          {...field('companyWebsite')}
         />
         <TextAreaField
           className="sm:col-span-2"
           label={t('form.message')}
-          name="message"
           hint={t('form.messageHint')}
           maxLength={ENQUIRY_FIELD_MAX.message}
-          value={values.message}
-          onChange={edit('message')}
-          error={errorOf('message')}
+          {...field('message')}
         />
       </div>
       {hasErrors ? (

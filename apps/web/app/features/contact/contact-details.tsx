@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SITE } from '@catalogue/shared/domain/site';
+import { PostalAddress } from '~/components/ui/postal-address';
 import { MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
 /** Phone, e-mail and office address beside the contact form (spec §2.9), from the site configuration. */
 export function ContactDetails() {
@@ -35,13 +36,7 @@ export function ContactDetails() {
           <dt className="sr-only">{tc('contact.address')}</dt>
           <dd className="flex gap-3">
             <MapPinIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <address className="not-italic">
-              {office.lines.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
+            <PostalAddress lines={office.lines} />
           </dd>
         </div>
       </dl>

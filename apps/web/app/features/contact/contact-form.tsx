@@ -8,6 +8,7 @@ import { CountrySelect } from '~/components/ui/country-select';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
 import {
@@ -93,80 +94,42 @@ export function ContactForm() {
   }
 
   const errorOf = (field: ContactField) => (errors[field] ? t(errors[field]) : undefined);
+  const field = fieldBinder(values, set, errorOf);
 
   return (
     <>
       <form ref={formRef} method="post" noValidate onSubmit={(event) => void submit(event)}>
         <p className="mb-5 text-sm text-gray-700">{t('form.required')}</p>
         <fieldset disabled={!isHydrated || isSending} className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('form.name')}
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={set('name')}
-            error={errorOf('name')}
-          />
-          <TextField
-            label={t('form.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-            error={errorOf('email')}
-          />
+          <TextField label={t('form.name')} required {...BUYER_INPUT.name} {...field('name')} />
+          <TextField label={t('form.email')} required {...BUYER_INPUT.email} {...field('email')} />
           <TextField
             label={t('form.contactNumber')}
-            name="contactNumber"
-            type="tel"
-            autoComplete="tel"
             required
-            value={values.contactNumber}
-            onChange={set('contactNumber')}
-            error={errorOf('contactNumber')}
+            {...BUYER_INPUT.contactNumber}
+            {...field('contactNumber')}
           />
           <CountrySelect
             label={t('form.country')}
-            name="country"
-            autoComplete="country"
             required
             countries={COUNTRY_OPTIONS}
             placeholder={t('form.countryPlaceholder')}
-            value={values.country}
-            onChange={set('country')}
-            error={errorOf('country')}
+            {...BUYER_INPUT.country}
+            {...field('country')}
           />
-          <TextField
-            label={t('form.companyName')}
-            name="companyName"
-            autoComplete="organization"
-            value={values.companyName}
-            onChange={set('companyName')}
-            error={errorOf('companyName')}
-          />
+          <TextField label={t('form.companyName')} {...BUYER_INPUT.companyName} {...field('companyName')} />
           <TextField
             label={t('form.companyWebsite')}
-            name="companyWebsite"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
             hint={t('form.websiteHint')}
-            value={values.companyWebsite}
-            onChange={set('companyWebsite')}
-            error={errorOf('companyWebsite')}
+            {...BUYER_INPUT.companyWebsite}
+            {...field('companyWebsite')}
           />
           <TextAreaField
             className="sm:col-span-2"
             label={t('form.message')}
-            name="message"
             required
             rows={5}
-            value={values.message}
-            onChange={set('message')}
-            error={errorOf('message')}
+            {...field('message')}
           />
           {failure ? (
             <p

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SITE } from '@catalogue/shared/domain/site';
+import { PostalAddress } from '~/components/ui/postal-address';
 import { buttonClasses } from '~/components/ui/button';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
 
@@ -31,13 +32,7 @@ export function PlanVisit({ className = '', heading }: { className?: string; hea
               {t('visit.plan.addressLabel')}
             </dt>
             <dd className="mt-1 pl-7">
-              <address className="not-italic">
-                {showroom.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
+              <PostalAddress lines={showroom.lines} />
             </dd>
           </div>
           <div>

@@ -5,10 +5,9 @@ import type { Product, ProductSaved } from '@catalogue/shared/schemas/product';
 import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/admin/admin-meta';
 import type { FlashState } from '~/features/admin/flash-message';
-import { LoadError } from '~/features/admin/load-error';
-import { Notice } from '~/features/admin/notice';
+import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductForm } from '~/features/admin/product-form';
-import { useApiQuery } from '~/features/admin/use-api-query';
+import { useApiQuery } from '~/lib/use-api-query';
 import { apiRequest } from '~/lib/api-client';
 import { withPrefix } from '~/lib/prefix';
 import type { Route } from './+types/edit-product';
@@ -36,7 +35,14 @@ export default function EditProductPage() {
   if (error?.status === 404) {
     body = <Notice tone="error" text={t('product.errors.notFound')} />;
   } else if (error) {
-    body = <LoadError message={t('product.errors.loadFailed')} detail={error.message} onRetry={reload} />;
+    body = (
+      <LoadError
+        message={t('product.errors.loadFailed')}
+        detail={error.message}
+        onRetry={reload}
+        retryLabel={t('retry')}
+      />
+    );
   } else if (isLoading || !product) {
     body = <Spinner size="lg" label={t('product.loading')} className="w-full py-16" />;
   } else {

@@ -10,11 +10,10 @@ import { Pagination } from '~/components/ui/pagination';
 import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { FlashMessage } from '~/features/admin/flash-message';
-import { LoadError } from '~/features/admin/load-error';
-import { Notice } from '~/features/admin/notice';
+import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductTable } from '~/features/admin/product-table';
-import { useApiQuery } from '~/features/admin/use-api-query';
-import { useDebouncedValue } from '~/features/admin/use-debounced-value';
+import { useApiQuery } from '~/lib/use-api-query';
+import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { pageHref, readPage } from '~/features/catalogue/listing-url';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import type { Route } from './+types/product-list';
@@ -91,7 +90,14 @@ export default function ProductListPage() {
 
   let body: React.ReactNode;
   if (error) {
-    body = <LoadError message={t('productList.failed')} detail={error.message} onRetry={reload} />;
+    body = (
+      <LoadError
+        message={t('productList.failed')}
+        detail={error.message}
+        onRetry={reload}
+        retryLabel={t('retry')}
+      />
+    );
   } else if (!data) {
     body = <Spinner size="lg" label={t('productList.loading')} className="w-full py-16" />;
   } else if (data.products.length === 0) {

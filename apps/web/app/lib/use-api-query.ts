@@ -32,7 +32,11 @@ export function useApiQuery<T>(path: string | null): ApiQuery<T> {
       })
       .catch((reason: unknown) => {
         if (controller.signal.aborted) return;
-        setError(reason instanceof ApiError ? reason : new ApiError(0, String(reason)));
+        setError(
+          reason instanceof ApiError
+            ? reason
+            : new ApiError(0, reason instanceof Error ? reason.message : String(reason)),
+        );
         setIsLoading(false);
       });
     return () => controller.abort();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
 const TONES = {
   error: 'border-red-700 bg-red-50 text-red-800',
@@ -41,5 +42,32 @@ export function UploadProgress({ value, label }: { value: number; label: string 
       aria-label={label}
       className="h-2 w-full overflow-hidden rounded [&::-webkit-progress-bar]:bg-brand-50 [&::-webkit-progress-value]:bg-brand-700"
     />
+  );
+}
+
+/**
+ * A failed load: what failed, the server's reason when it gave one, and a way to try again (none
+ * when trying again cannot help, e.g. a blog that does not exist).
+ */
+export function LoadError({
+  message,
+  detail,
+  onRetry,
+  retryLabel,
+}: {
+  message: string;
+  detail?: string;
+  onRetry?: () => void;
+  /** The caller's own text, so this piece carries no feature's namespace. */
+  retryLabel: string;
+}) {
+  return (
+    <Notice tone="error" text={message} detail={detail}>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      ) : null}
+    </Notice>
   );
 }
