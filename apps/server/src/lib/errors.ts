@@ -68,6 +68,14 @@ function isMalformedForm(error: unknown): boolean {
 }
 
 /**
+ * The client hung up while its answer was streaming (a closed tab, a benchmark ending its round):
+ * nobody is left to answer and nothing failed on our side, so it is not logged as an error.
+ */
+function isClientGone(error: { code?: unknown }, socketDestroyed: boolean): boolean {
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' && socketDestroyed;
+}
+
+/**
  * The one error handler: AppError → its status; schema failures → 400 naming the fields;
  * framework 4xx keep their status; anything else is logged and answered without internals.
  */
@@ -110,7 +118,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { message: error.message, code: error.code ?? 'BAD_REQUEST' };
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (isClientGone(error, request.raw.destroyed || reply.raw.destroyed))
+      request.log.info({ code: 'CLIENT_GONE' }, 'the client closed the connection before the answer ended');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code }, body.message);
     return reply.status(status).send(body);
   });
