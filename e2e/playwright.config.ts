@@ -3,6 +3,10 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
+const CATALOGUE_WRITERS = ['**/admin-catalogue.spec.ts', '**/admin-content.spec.ts'];
+const XSS = '**/xss.spec.ts';
+
 /**
  * End-to-end journeys against the production build in Debian's Chromium. The server runs on its
  * own port with a fresh seeded database (see start-server.mjs), on PGlite or, when DATABASE_URL is
@@ -34,7 +38,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // All journeys share one server and one catalogue. Those that add, change or delete catalogue
+  // data run after the ones that read it, so a parallel worker never sees a product vanish mid-page
+  // or a stored XSS payload in a page it checks; the payload journey runs last of all.
+  projects: [
+    { name: 'chromium', testIgnore: [...CATALOGUE_WRITERS, XSS], use: DESKTOP },
+    { name: 'admin', testMatch: CATALOGUE_WRITERS, dependencies: ['chromium'], use: DESKTOP },
+    { name: 'xss', testMatch: XSS, dependencies: ['admin'], use: DESKTOP },
+  ],
   webServer: {
     command: 'node e2e/start-server.mjs',
     cwd: '..',

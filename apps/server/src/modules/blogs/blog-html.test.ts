@@ -115,6 +115,13 @@ describe('sanitizeBlogHtml: the XSS corpus', () => {
 });
 
 describe('sanitizeBlogHtml: what a post may contain', () => {
+  it('gives a picture without a description an empty alt, and keeps a given one', () => {
+    expect(sanitizeBlogHtml('<img src="/media/a">')).toBe('<img src="/media/a" alt="" />');
+    expect(sanitizeBlogHtml('<img src="/media/a" alt="Kundan set">')).toBe(
+      '<img src="/media/a" alt="Kundan set" />',
+    );
+  });
+
   it('keeps headings, paragraphs, lists, emphasis, quotes and code', () => {
     const html =
       '<h2>Kundan</h2><h3>History</h3><p>Made in <strong>Jaipur</strong>, <em>by hand</em>, <u>since</u> <s>1727</s>.</p>' +

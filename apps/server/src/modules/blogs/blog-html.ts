@@ -129,6 +129,8 @@ const options: sanitizeHtml.IOptions = {
       for (const size of ['width', 'height'] as const) {
         if (next[size] !== undefined && !/^\d{1,5}$/.test(next[size])) delete next[size];
       }
+      // A picture the author did not describe is announced as decorative, not as its file name.
+      next.alt ??= '';
       return { tagName, attribs: next };
     },
   },
