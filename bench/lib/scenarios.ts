@@ -1,3 +1,4 @@
+import { bulkProductName, MOTIFS, STYLES } from '../../apps/server/src/db/seed/bulk-names.ts';
 import type { Scenario, Step, StepContext } from './measure.ts';
 import { realTrafficPages, seededRandom, uniformPages } from './pages.ts';
 
@@ -74,25 +75,10 @@ export function searchTerms(kind: 'short' | 'long', generated: number, random: (
       .sort((x, y) => x.k - y.k)
       .map((x) => x.p);
   }
-  // The generator's vocabulary (apps/server/src/db/seed/seed.ts, seedBulkProducts).
-  const patterns = [
-    'Jaipur',
-    'Kundan',
-    'Meenakari',
-    'Filigree',
-    'Polki',
-    'Temple',
-    'Boho',
-    'Minimal',
-    'Vintage',
-    'Royal',
-  ];
-  const styles = ['Classic', 'Twisted', 'Floral', 'Layered', 'Hammered', 'Beaded', 'Sculpted', 'Etched'];
-  const kinds = ['Ring', 'Bracelet', 'Earrings', 'Necklace', 'Pendant'];
   const terms: string[] = [];
   for (let i = 0; i < DRAWS; i++) {
     const g = 1 + Math.floor(random() * Math.max(1, generated));
-    const name = `${patterns[g % 10]} ${styles[Math.floor(g / 10) % 8]} ${kinds[g % 5]} ${g}`;
+    const name = bulkProductName(g);
     switch (i % 4) {
       case 0:
         terms.push(name);
@@ -104,7 +90,7 @@ export function searchTerms(kind: 'short' | 'long', generated: number, random: (
         terms.push(`BX-${String(g + 96).padStart(7, '0')}`); // the generated codes follow the 96 demo products
         break;
       default:
-        terms.push(`${styles[i % 8]} ${patterns[(i >> 3) % 10]} ${g}`); // words in an order no name has
+        terms.push(`${STYLES[i % STYLES.length]} ${MOTIFS[(i >> 3) % MOTIFS.length]} ${g}`); // words in an order no name has
     }
   }
   return terms;

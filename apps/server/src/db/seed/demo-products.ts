@@ -5,6 +5,7 @@ import {
   type Subcategory,
 } from '@catalogue/shared/domain/categories';
 import { createRandom, GEMS, METALS } from './images.ts';
+import { MOTIFS } from './bulk-names.ts';
 
 const STYLES: Record<Category, string[]> = {
   Rings: ['Solitaire', 'Cocktail', 'Stacking', 'Signet', 'Band', 'Halo', 'Twisted', 'Floral'],
@@ -13,19 +14,6 @@ const STYLES: Record<Category, string[]> = {
   Necklaces: ['Choker', 'Collar', 'Layered', 'Rani Haar', 'Lariat', 'Bib', 'Temple', 'Station'],
   Pendants: ['Teardrop', 'Locket', 'Medallion', 'Leaf', 'Moon', 'Coin', 'Evil Eye', 'Lotus'],
 };
-
-const MOTIFS = [
-  'Jaipur',
-  'Kundan',
-  'Meenakari',
-  'Filigree',
-  'Polki',
-  'Temple',
-  'Boho',
-  'Minimal',
-  'Vintage',
-  'Royal',
-];
 
 const SINGULAR: Record<Category, string> = {
   Rings: 'Ring',

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../../test/helpers.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { createLocalMediaStore } from '../../modules/media/media-store.ts';
 import type { Database } from '../client.ts';
+import { bulkProductName } from './bulk-names.ts';
 import { ensureAdmin, seedBulkProducts, seedDemo } from './seed.ts';
 
 describe('demo data', () => {
@@ -63,6 +64,11 @@ describe('demo data', () => {
     );
     expect(after.rows[0]!.n - before.rows[0]!.n).toBe(2_000);
     expect(after.rows[0]!.codes).toBe(after.rows[0]!.n);
+    // The benchmarks search for these names by rebuilding them: both sides must agree.
+    const named = await database.db.execute<{ name: string }>(
+      sql`SELECT name FROM products WHERE name IN (${bulkProductName(1)}, ${bulkProductName(1_234)}, ${bulkProductName(2_000)})`,
+    );
+    expect(named.rows).toHaveLength(3);
   });
 
   it('creates one administrator with a generated password, once', async () => {

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
 import { blogs, media, products, users } from '../schema/index.ts';
+import { KINDS, MOTIFS, STYLES, sqlTextArray } from './bulk-names.ts';
 import { DEMO_BLOGS } from './demo-blogs.ts';
 import { demoProducts } from './demo-products.ts';
 import { renderBanner, renderProductImage } from './images.ts';
@@ -107,9 +108,9 @@ export async function seedBulkProducts(
     await db.execute(sql`
       INSERT INTO products (name, description, category, subcategory, code, price, media_id, created_at, updated_at)
       SELECT
-        (ARRAY['Jaipur','Kundan','Meenakari','Filigree','Polki','Temple','Boho','Minimal','Vintage','Royal'])[1 + (g % 10)]
-          || ' ' || (ARRAY['Classic','Twisted','Floral','Layered','Hammered','Beaded','Sculpted','Etched'])[1 + ((g / 10) % 8)]
-          || ' ' || (ARRAY['Ring','Bracelet','Earrings','Necklace','Pendant'])[1 + (g % 5)] || ' ' || g,
+        (${sql.raw(sqlTextArray(MOTIFS))})[1 + (g % ${MOTIFS.length})]
+          || ' ' || (${sql.raw(sqlTextArray(STYLES))})[1 + ((g / 10) % ${STYLES.length})]
+          || ' ' || (${sql.raw(sqlTextArray(KINDS))})[1 + (g % ${KINDS.length})] || ' ' || g,
         'Handcrafted in Jaipur. Design number ' || g || ', available in custom platings and quantities.',
         (ARRAY['Rings','Bracelets','Earrings','Necklaces','Pendants'])[1 + (g % 5)],
         (ARRAY['withgemstone','withoutgemstone'])[1 + ((g / 5) % 2)],
