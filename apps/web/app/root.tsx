@@ -14,18 +14,18 @@ import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
-import { pageMeta, seoContextOf, type PageSeo } from '~/features/seo/seo';
+import { pageMeta, seoContextOf, seoKeyOf, seoTextsFor, type PageSeo } from '~/features/seo/seo';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
 import { useLocaleRedirect } from '~/features/shell/locale-redirect';
 import { PageTransition } from '~/features/shell/page-transition';
 import { SiteFooter } from '~/features/shell/site-footer';
 import { SiteHeader } from '~/features/shell/site-header';
-import { i18nFor } from '~/lib/i18n';
+import { i18nFor, withReceivedTexts } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import { languageOfPath } from '~/lib/prefix';
-import { isAdminPath, scopeTexts } from '~/lib/text-scope';
+import { scopeTexts, textsKey } from '~/lib/text-scope';
 import stylesheet from './app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -37,20 +37,26 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
+  const { seo, ...texts } = resourcesFor(language);
   return {
     language,
-    // Only this language's texts travel to the browser, and the admin texts only to admin screens.
-    texts: scopeTexts(resourcesFor(language), url.pathname),
+    // Only this language's texts travel to the browser, and of them only the shell's and the
+    // page's namespaces (lib/page-table.ts) and the page's own SEO entry.
+    texts: scopeTexts(texts, url.pathname),
+    seo: seoTextsFor(seo, url.pathname),
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
     siteUrl: context.publicEnv.siteUrl,
     siteVerification: context.publicEnv.siteVerification,
   };
 }
 
+/** What decides the root's texts for a path: its namespaces and its SEO table entry. */
+const rootTextsKey = (pathname: string) => `${textsKey(pathname)}|${seoKeyOf(pathname)?.join('/') ?? ''}`;
+
 /**
- * The root data (texts, viewer) changes only with the language, on entering or leaving the admin
- * area, after a form submission or on an explicit revalidation; ordinary navigation does not
- * refetch it.
+ * The root data (texts, viewer) changes only with the language, when the next page needs other
+ * texts (namespaces or SEO entry), after a form submission or on an explicit revalidation; the
+ * route's own loader runs in the same request, so the new page never renders without its texts.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -59,13 +65,13 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
-  if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
+  if (rootTextsKey(currentUrl.pathname) !== rootTextsKey(nextUrl.pathname)) return true;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }
 
-function organizationDescription(texts: Record<string, Record<string, unknown>> | undefined) {
-  const value = texts?.seo?.organizationDescription;
+function organizationDescription(seo: Record<string, unknown> | undefined) {
+  const value = seo?.organizationDescription;
   return typeof value === 'string' ? value : '';
 }
 
@@ -73,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   const language = data?.language ?? 'en';
-  const i18n = i18nFor(language, data?.texts);
+  const i18n = i18nFor(language, withReceivedTexts(language, data?.texts ?? {}));
   return (
     <I18nextProvider i18n={i18n}>
       <html lang={language}>
@@ -86,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SeoHead
               siteUrl={data.siteUrl}
               siteVerification={data.siteVerification}
-              organizationDescription={organizationDescription(data.texts)}
+              organizationDescription={organizationDescription(data.seo)}
             />
           ) : null}
           <Links />

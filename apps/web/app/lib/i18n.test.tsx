@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18nFor } from './i18n';
+import { i18nFor, withReceivedTexts } from './i18n';
 import { resourcesFor } from './i18n-resources.server';
 
 function HomeLink() {
@@ -40,5 +40,20 @@ describe('i18n', () => {
   it('gives components English texts in tests without a provider', () => {
     render(<HomeLink />);
     expect(screen.getByRole('link')).toHaveTextContent('Home');
+  });
+});
+
+describe('texts received in the browser', () => {
+  it('keeps the namespaces earlier pages brought, per language', () => {
+    const en = resourcesFor('en');
+    const hi = resourcesFor('hi');
+    const first = withReceivedTexts('en', { common: en.common!, catalogue: en.catalogue! });
+    expect(Object.keys(first).sort()).toEqual(['catalogue', 'common']);
+    const second = withReceivedTexts('en', { common: en.common!, blog: en.blog! });
+    expect(Object.keys(second).sort()).toEqual(['blog', 'catalogue', 'common']);
+    // Nothing new: the same object, so the i18n instance and its key stay the same.
+    expect(withReceivedTexts('en', { catalogue: en.catalogue! })).toBe(second);
+    expect(Object.keys(withReceivedTexts('hi', { common: hi.common! }))).toEqual(['common']);
+    expect(i18nFor('en', second).t('catalogue:detail.home')).toBe('Home');
   });
 });

@@ -44,3 +44,19 @@ export function i18nFor(language: SiteLanguage = DEFAULT_LANGUAGE, resources: I1
   }
   return i18n;
 }
+
+const received = new Map<SiteLanguage, I18nResources>();
+
+/**
+ * In the browser: the texts of every namespace received so far in a language, so a page keeps
+ * what earlier pages brought (a namespace never changes while the site runs). On the server, only
+ * the request's own texts: a render must show exactly what the browser will hydrate with.
+ */
+export function withReceivedTexts(language: SiteLanguage, texts: I18nResources): I18nResources {
+  if (typeof window === 'undefined') return texts;
+  const known = received.get(language);
+  if (known && Object.keys(texts).every((ns) => ns in known)) return known;
+  const merged = { ...known, ...texts };
+  received.set(language, merged);
+  return merged;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminPath, scopeTexts } from './text-scope';
+import { isAdminPath, pageTextsOf, scopeTexts, textsKey } from './text-scope';
 
 describe('text scope', () => {
   it('recognises the admin screens with or without a prefix', () => {
@@ -9,15 +9,36 @@ describe('text scope', () => {
       '/en-in/admin/edit-blog/1',
       '/excelfile',
       '/blog-list',
+      '/Dashboard',
     ])
       expect(isAdminPath(path), path).toBe(true);
     for (const path of ['/', '/blogs', '/hi/blogs/a', '/category/Rings', '/administration-guide'])
       expect(isAdminPath(path), path).toBe(false);
   });
 
-  it('leaves the admin texts out of storefront pages only', () => {
-    const texts = { common: {}, admin: {}, home: {} };
-    expect(Object.keys(scopeTexts(texts, '/faq'))).toEqual(['common', 'home']);
-    expect(Object.keys(scopeTexts(texts, '/dashboard'))).toEqual(['common', 'admin', 'home']);
+  it('finds a page as the router ranks routes, with or without a prefix', () => {
+    expect(pageTextsOf('/')).toEqual(['home', 'catalogue']);
+    expect(pageTextsOf('/hi')).toEqual(['home', 'catalogue']);
+    expect(pageTextsOf('/en-in/singleproduct/abc')).toEqual(['catalogue']);
+    expect(pageTextsOf('/singleproduct')).toEqual(['catalogue']);
+    expect(pageTextsOf('/category')).toEqual(['pages']);
+    expect(pageTextsOf('/category/alldesigns')).toEqual(['catalogue']);
+    expect(pageTextsOf('/hi/blogs/some-post')).toEqual(['blog']);
+    expect(pageTextsOf('/no/such/page')).toEqual([]);
+  });
+
+  it('sends a storefront page the shell texts and its own only; admin screens get everything', () => {
+    const texts = { common: {}, admin: {}, home: {}, catalogue: {}, blog: {} };
+    expect(Object.keys(scopeTexts(texts, '/'))).toEqual(['common', 'home', 'catalogue']);
+    expect(Object.keys(scopeTexts(texts, '/hi/blogs'))).toEqual(['common', 'blog']);
+    expect(Object.keys(scopeTexts(texts, '/nowhere'))).toEqual(['common']);
+    expect(Object.keys(scopeTexts(texts, '/dashboard'))).toEqual(Object.keys(texts));
+  });
+
+  it('keys paths by the texts they need', () => {
+    expect(textsKey('/singleproduct/a')).toBe(textsKey('/hi/category/Rings/withgemstone'));
+    expect(textsKey('/singleproduct/a')).not.toBe(textsKey('/blogs'));
+    expect(textsKey('/')).toBe('catalogue,common,home');
+    expect(textsKey('/orderlist')).toBe('*');
   });
 });

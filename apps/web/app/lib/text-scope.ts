@@ -1,18 +1,38 @@
+import { matchRoutes } from 'react-router';
 import { splitPathPrefix } from '@catalogue/shared/domain/locales';
+import { ADMIN_PAGES, PAGES } from './page-table';
 
-/** Paths of the administration screens (spec §2.2); only they need the `admin` texts. */
-const ADMIN_PATH =
-  /^\/(dashboard|addproduct|orderlist|product-list|userview|uploadblog|blog-list|excelfile|admin)(\/|$)/i;
+/** Namespaces of the shell (header, footer, drawer, error page): every page receives them. */
+export const SHELL_TEXTS: readonly string[] = ['common'];
 
-export function isAdminPath(pathname: string): boolean {
-  return ADMIN_PATH.test(splitPathPrefix(pathname).rest);
+type TextRoute = { path: string; texts: readonly string[] | 'all' };
+
+/** The page table as route objects, so a path finds its page exactly as the router ranks them. */
+const TEXT_ROUTES: TextRoute[] = [
+  ...PAGES.map(({ path, texts }) => ({ path: path || '/', texts })),
+  ...ADMIN_PAGES.map(({ path }) => ({ path, texts: 'all' as const })),
+];
+
+/** The namespaces a page renders beside the shell's, or `all` for the administration screens. */
+export function pageTextsOf(pathname: string): readonly string[] | 'all' {
+  const matches = matchRoutes(TEXT_ROUTES, splitPathPrefix(pathname).rest);
+  return matches?.[0]?.route.texts ?? [];
 }
 
-/** Namespaces a storefront page never uses (`admin`, `admin-*`), so they stay out of its HTML. */
-const isAdminNamespace = (ns: string) => ns === 'admin' || ns.startsWith('admin-');
+export function isAdminPath(pathname: string): boolean {
+  return pageTextsOf(pathname) === 'all';
+}
 
-/** The texts a page receives: everything, less the administration texts outside the admin area. */
+/** The namespaces a page receives, sorted; two paths with the same key need the same texts. */
+export function textsKey(pathname: string): string {
+  const page = pageTextsOf(pathname);
+  return page === 'all' ? '*' : [...new Set([...SHELL_TEXTS, ...page])].sort().join(',');
+}
+
+/** The texts a page receives: the shell's and its own; the administration screens get them all. */
 export function scopeTexts<T extends Record<string, unknown>>(texts: T, pathname: string): T {
-  if (isAdminPath(pathname)) return texts;
-  return Object.fromEntries(Object.entries(texts).filter(([ns]) => !isAdminNamespace(ns))) as T;
+  const page = pageTextsOf(pathname);
+  if (page === 'all') return texts;
+  const wanted = new Set([...SHELL_TEXTS, ...page]);
+  return Object.fromEntries(Object.entries(texts).filter(([ns]) => wanted.has(ns))) as T;
 }

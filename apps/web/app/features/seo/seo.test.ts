@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { resourcesFor } from '~/lib/i18n-resources.server';
-import { alternatesFor, canonicalPath, pageMeta, seoKeyOf, tableSeoFor } from './seo';
+import {
+  alternatesFor,
+  canonicalPath,
+  pageMeta,
+  seoContextOf,
+  seoKeyOf,
+  seoTextsFor,
+  tableSeoFor,
+} from './seo';
 import { blogListJsonLd, breadcrumbJsonLd, faqPageJsonLd, jsonLdScript } from './structured-data';
 
 const SITE = 'https://jewels.test';
@@ -48,6 +56,46 @@ describe('seo table (spec §2.1)', () => {
       }
       expect(titles.size).toBe(paths.length);
     }
+  });
+});
+
+describe('the seo texts a page receives', () => {
+  const paths = [
+    '/',
+    '/hi/aboutus',
+    '/category/alldesigns',
+    '/category/Rings',
+    '/hi/category/ring',
+    '/category/Earrings/withgemstone',
+    '/category/Pendants/nosuchsub',
+    '/category/Hats',
+    '/singleproduct/abc',
+    '/blogs/a-post',
+    '/nowhere',
+  ];
+
+  it('gives meta the same table entry and fallbacks as the whole table', () => {
+    for (const language of ['en', 'hi'] as const) {
+      const all = resourcesFor(language);
+      for (const path of paths) {
+        const part = seoTextsFor(all.seo, path);
+        const matches = [{ id: 'root', data: { siteUrl: SITE, language, texts: {}, seo: part } }];
+        expect(tableSeoFor(path, { seo: part }), `${language} ${path}`).toEqual(tableSeoFor(path, all));
+        const args = { location: { pathname: path }, matches };
+        expect(pageMeta(args), `${language} ${path}`).toEqual(
+          pageMeta({ ...args, matches: [rootMatch(language)] }),
+        );
+        expect(seoContextOf(matches).texts.seo).toBe(part);
+      }
+    }
+  });
+
+  it('is a small part of the table: the entry, the not-found entry and the description', () => {
+    const all = resourcesFor('hi').seo!;
+    const part = seoTextsFor(all, '/hi/category/Rings/withgemstone');
+    expect(Object.keys(part).sort()).toEqual(['category', 'organizationDescription', 'pages']);
+    expect(Object.keys(part.pages as object)).toEqual(['notFound']);
+    expect(JSON.stringify(part).length).toBeLessThan(JSON.stringify(all).length / 10);
   });
 });
 

@@ -11,10 +11,19 @@ export type PageSeo = { title: string; description: string; keywords?: string };
 type MetaMatch = { id: string; data?: unknown } | undefined;
 export type MetaArgsLike = { location: { pathname: string; search?: string }; matches: readonly MetaMatch[] };
 
-/** The root loader's SEO context from a `meta` function's matches. */
+/**
+ * The root loader's SEO context from a `meta` function's matches. The root sends the page's part of
+ * the `seo` texts beside the others (`seo`, see `seoTextsFor`); `texts.seo` reads it.
+ */
 export function seoContextOf(matches: readonly MetaMatch[]): SeoContext {
-  const data = matches.find((m) => m?.id === 'root')?.data as Partial<SeoContext> | undefined;
-  return { siteUrl: data?.siteUrl ?? '', language: data?.language ?? 'en', texts: data?.texts ?? {} };
+  const data = matches.find((m) => m?.id === 'root')?.data as
+    (Partial<SeoContext> & { seo?: Record<string, unknown> }) | undefined;
+  const texts = data?.texts ?? {};
+  return {
+    siteUrl: data?.siteUrl ?? '',
+    language: data?.language ?? 'en',
+    texts: data?.seo ? { ...texts, seo: data.seo } : texts,
+  };
 }
 
 const PAGE_KEYS: Record<string, string> = {
@@ -58,6 +67,33 @@ function lookup(texts: Record<string, unknown>, path: string[]): unknown {
 
 function isPageSeo(value: unknown): value is PageSeo {
   return !!value && typeof value === 'object' && typeof (value as PageSeo).title === 'string';
+}
+
+/**
+ * The part of the `seo` texts a page's `meta` reads: its own table entry, the not-found entry (for
+ * an error page) and the organisation's description. The whole table is 12 KB (Hindi 22 KB), and
+ * a page needs one entry of it.
+ */
+export function seoTextsFor(
+  seo: Record<string, unknown> | undefined,
+  pathname: string,
+): Record<string, unknown> {
+  const notFound = lookup(seo ?? {}, ['pages', 'notFound']);
+  const part: Record<string, unknown> = {
+    organizationDescription: seo?.organizationDescription,
+    pages: { notFound },
+  };
+  const key = seoKeyOf(pathname);
+  const entry = key ? lookup(seo ?? {}, key) : undefined;
+  if (key && entry !== undefined) {
+    let node = part;
+    for (const step of key.slice(0, -1)) {
+      node[step] = { ...(node[step] as Record<string, unknown> | undefined) };
+      node = node[step] as Record<string, unknown>;
+    }
+    node[key[key.length - 1]!] = entry;
+  }
+  return part;
 }
 
 /** The table entry of spec §2.1 for a path, in the page's language; null for pages outside it. */

@@ -1,0 +1,52 @@
+/**
+ * The explicit route table of spec §2.2, with the text namespaces each page renders beside the
+ * shell's `common`. `routes.ts` mounts it; the root loader sends a page only its namespaces
+ * (`text-scope.ts`), so the table is where a page declares what it needs. A test walks each route
+ * module's imports and fails when a component uses a namespace its page does not declare.
+ */
+export type PageEntry = { path: string; file: string; texts: readonly string[] };
+
+const CATALOGUE = ['catalogue'] as const;
+
+export const PAGES: readonly PageEntry[] = [
+  // The home page shows product carousels (catalogue texts) and its FAQ (home texts).
+  { path: '', file: 'routes/home.tsx', texts: ['home', 'catalogue'] },
+  { path: 'login', file: 'routes/login.tsx', texts: ['account'] },
+  { path: 'signup', file: 'routes/signup.tsx', texts: ['account'] },
+  { path: 'cart', file: 'routes/cart.tsx', texts: ['cart', 'catalogue'] },
+  { path: 'shopall', file: 'routes/shopall.tsx', texts: CATALOGUE },
+  { path: 'aboutus', file: 'routes/aboutus.tsx', texts: ['pages', 'home'] },
+  { path: 'contactus', file: 'routes/contactus.tsx', texts: ['contact', 'pages'] },
+  { path: 'fairtrade', file: 'routes/fairtrade.tsx', texts: ['pages', 'home'] },
+  { path: 'privacy', file: 'routes/privacy.tsx', texts: ['pages'] },
+  { path: 'faq', file: 'routes/faq.tsx', texts: ['pages', 'home'] },
+  { path: 'visitjaipur', file: 'routes/visitjaipur.tsx', texts: ['pages'] },
+  { path: 'profile', file: 'routes/profile.tsx', texts: ['account'] },
+  { path: 'blogs', file: 'routes/blogs.tsx', texts: ['blog'] },
+  { path: 'blogs/:slug', file: 'routes/blog-detail.tsx', texts: ['blog'] },
+  { path: 'singleproduct/:id?', file: 'routes/single-product.tsx', texts: CATALOGUE },
+  { path: 'category', file: 'routes/category-index.tsx', texts: ['pages'] },
+  { path: 'category/alldesigns', file: 'routes/all-designs.tsx', texts: CATALOGUE },
+  { path: 'category/:category', file: 'routes/category.tsx', texts: CATALOGUE },
+  { path: 'category/:category/:subcategory', file: 'routes/category-subcategory.tsx', texts: CATALOGUE },
+  { path: '*', file: 'routes/not-found.tsx', texts: [] },
+];
+
+/**
+ * The administration screens (spec §2.15). They share `routes/admin/layout.tsx`: the admin guard
+ * (server and browser), the admin navigation and `noindex`. `excelfile` had no guard in the old
+ * site; it is guarded like the rest. They receive every namespace (`ADMIN_TEXTS`): few visitors,
+ * and their forms preview storefront parts.
+ */
+export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
+  { path: 'dashboard', file: 'routes/admin/dashboard.tsx' },
+  { path: 'addproduct', file: 'routes/admin/add-product.tsx' },
+  { path: 'orderlist', file: 'routes/admin/order-list.tsx' },
+  { path: 'product-list', file: 'routes/admin/product-list.tsx' },
+  { path: 'userview', file: 'routes/admin/user-view.tsx' },
+  { path: 'uploadblog', file: 'routes/admin/upload-blog.tsx' },
+  { path: 'blog-list', file: 'routes/admin/blog-list.tsx' },
+  { path: 'admin/edit-blog/:id', file: 'routes/admin/edit-blog.tsx' },
+  { path: 'admin/edit-product/:id', file: 'routes/admin/edit-product.tsx' },
+  { path: 'excelfile', file: 'routes/admin/excel-file.tsx' },
+];
