@@ -8,7 +8,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
@@ -20,7 +19,7 @@ import { useLocaleRedirect } from '~/features/shell/locale-redirect';
 import { PageTransition } from '~/features/shell/page-transition';
 import { SiteFooter } from '~/features/shell/site-footer';
 import { SiteHeader } from '~/features/shell/site-header';
-import { i18nFor, withReceivedTexts } from '~/lib/i18n';
+import { I18nProvider, i18nFor, withReceivedTexts } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
@@ -81,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = data?.language ?? 'en';
   const i18n = i18nFor(language, withReceivedTexts(language, data?.texts ?? {}));
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <html lang={language}>
         <head>
           <meta charSet="utf-8" />
@@ -103,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Scripts nonce={nonce} />
         </body>
       </html>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

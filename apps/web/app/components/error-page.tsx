@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 
 /** The one error screen every route falls back to. */

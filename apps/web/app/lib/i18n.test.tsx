@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18nFor, withReceivedTexts } from './i18n';
+import { createI18n, I18nProvider, i18nFor, useTranslation, withReceivedTexts } from './i18n';
 import { resourcesFor } from './i18n-resources.server';
 
 function HomeLink() {
@@ -17,16 +16,16 @@ describe('i18n', () => {
 
   it('renders Hindi texts with the Hindi resources and English with the English ones', () => {
     const { unmount } = render(
-      <I18nextProvider i18n={i18nFor('hi', resourcesFor('hi'))}>
+      <I18nProvider i18n={i18nFor('hi', resourcesFor('hi'))}>
         <HomeLink />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('link')).toHaveTextContent('होम');
     unmount();
     render(
-      <I18nextProvider i18n={i18nFor('en', resourcesFor('en'))}>
+      <I18nProvider i18n={i18nFor('en', resourcesFor('en'))}>
         <HomeLink />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.getByRole('link')).toHaveTextContent('Home');
   });
@@ -54,6 +53,54 @@ describe('texts received in the browser', () => {
     // Nothing new: the same object, so the i18n instance and its key stay the same.
     expect(withReceivedTexts('en', { catalogue: en.catalogue! })).toBe(second);
     expect(Object.keys(withReceivedTexts('hi', { common: hi.common! }))).toEqual(['common']);
-    expect(i18nFor('en', second).t('catalogue:detail.home')).toBe('Home');
+    expect(i18nFor('en', second).getFixedT('en')('catalogue:detail.home')).toBe('Home');
+  });
+});
+
+describe('translator', () => {
+  const i18n = createI18n('hi', {
+    common: {
+      greeting: 'नमस्ते {{name}}',
+      nested: { deep: 'गहरा {{who.first}}' },
+      items_one: '{{count}} वस्तु',
+      items_other: '{{count}} वस्तुएँ',
+      lines_zero: 'कोई पंक्ति नहीं',
+      lines_one: 'एक पंक्ति',
+      lines_other: '{{count}} पंक्तियाँ',
+      list: ['एक {{n}}', 'दो'],
+      slides: [{ title: 'पहला {{n}}' }],
+    },
+    blog: { title: 'ब्लॉग' },
+  });
+  const t = i18n.getFixedT('hi', 'common');
+
+  it('fills placeholders as i18next did: a missing value keeps it, an empty one empties it', () => {
+    expect(t('greeting', { name: 'राम' })).toBe('नमस्ते राम');
+    expect(t('greeting')).toBe('नमस्ते {{name}}');
+    expect(t('greeting', { name: undefined })).toBe('नमस्ते ');
+    expect(t('greeting', { name: null })).toBe('नमस्ते ');
+    expect(t('nested.deep', { who: { first: 'सीता' } })).toBe('गहरा सीता');
+  });
+
+  it("chooses plural forms by the language's rules, the zero form first for 0", () => {
+    expect(t('items', { count: 1 })).toBe('1 वस्तु');
+    // Hindi counts 0 as "one"; 5 is "other".
+    expect(t('items', { count: 0 })).toBe('0 वस्तु');
+    expect(t('items', { count: 5 })).toBe('5 वस्तुएँ');
+    expect(t('lines', { count: 0 })).toBe('कोई पंक्ति नहीं');
+    expect(t('lines', { count: 7 })).toBe('7 पंक्तियाँ');
+    expect(
+      createI18n('en', { common: { a_one: 'one', a_other: 'many' } }).getFixedT('en')('a', { count: 0 }),
+    ).toBe('many');
+  });
+
+  it('returns lists and objects filled in, other namespaces by prefix, and a missing key as itself', () => {
+    expect(t('list', { returnObjects: true, n: 1 })).toEqual(['एक 1', 'दो']);
+    expect(t('slides', { returnObjects: true, n: 2 })).toEqual([{ title: 'पहला 2' }]);
+    expect(t('blog:title')).toBe('ब्लॉग');
+    expect(t('nested')).toBe('nested');
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('no.such.key', { defaultValue: 'Rings' })).toBe('Rings');
+    expect(i18n.getFixedT('hi', 'common')).toBe(t);
   });
 });

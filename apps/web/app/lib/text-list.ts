@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '~/lib/i18n';
 
 /**
  * A list of texts (an array in the resources), or an empty list when the key is missing, so a

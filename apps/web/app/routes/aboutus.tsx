@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SITE } from '@catalogue/shared/domain/site';
 import type { Route } from './+types/aboutus';
 import { NeedMoreHelp } from '~/features/home/home-sections';

@@ -1,5 +1,5 @@
 import { data, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/blog-detail';
 import { ButtonLink } from '~/components/ui/button';
 import { FallbackImage } from '~/components/ui/fallback-image';

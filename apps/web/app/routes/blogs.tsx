@@ -1,5 +1,5 @@
 import { data, useLoaderData, useNavigation, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import type { Route } from './+types/blogs';
 import { Button } from '~/components/ui/button';

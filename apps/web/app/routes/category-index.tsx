@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import type { Route } from './+types/category-index';
 import { ButtonLink } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/contactus';
 import { ContactDetails } from '~/features/contact/contact-details';
 import { ContactForm } from '~/features/contact/contact-form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/fairtrade';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { NeedMoreHelp } from '~/features/home/home-sections';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/faq';
 import { faqEntries } from '~/features/home/faq';
 import { FaqSection } from '~/features/home/faq-section';

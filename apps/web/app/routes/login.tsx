@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { LoginForm } from '~/features/account/login-form';

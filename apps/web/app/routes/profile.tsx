@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLoaderData, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/profile';
 import { Button } from '~/components/ui/button';

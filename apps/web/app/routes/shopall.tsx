@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/visitjaipur';
 import { ButtonLink } from '~/components/ui/button';
 import { PlanVisit } from '~/features/home/plan-visit';

@@ -1,6 +1,6 @@
 import { useModalDialog } from './use-modal-dialog';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CloseIcon } from '~/components/ui/icons';
 
 type DialogProps = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 
 export type PageItem = number | 'gap';

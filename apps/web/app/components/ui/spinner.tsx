@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 
 const SIZES = { sm: 'size-5 border-2', md: 'size-8 border-3', lg: 'size-12 border-4' } as const;
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import type { PublicUser } from '@catalogue/shared/schemas/user';
 import { Button } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { BLOG_ADMIN_PREVIEW_CHARS } from '@catalogue/shared/domain/limits';
 import type { BlogList as BlogListAnswer, BlogListItem } from '@catalogue/shared/schemas/blog';
 import { Button, ButtonLink } from '~/components/ui/button';

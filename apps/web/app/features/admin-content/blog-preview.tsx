@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { BlogPreview as BlogPreviewAnswer } from '@catalogue/shared/schemas/blog';
 import { apiRequest } from '~/lib/api-client';

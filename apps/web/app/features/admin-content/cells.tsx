@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import { CountryFlag } from '~/components/ui/country-select';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Blog } from '@catalogue/shared/schemas/blog';
 import { ButtonLink } from '~/components/ui/button';
 import { BlogForm } from './blog-form';

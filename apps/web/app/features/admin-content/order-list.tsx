@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
 import { Button } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { UserListItem } from '@catalogue/shared/schemas/user';
 import { TextField } from '~/components/ui/field';
 import { CountryCell, WebsiteLink } from './cells';

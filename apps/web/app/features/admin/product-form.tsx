@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import {
   PRODUCT_FIELD_MAX,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { FallbackImage } from '~/components/ui/fallback-image';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { BLOG_FALLBACK_IMAGE, blogPath, formatLongDate } from '~/features/blog/blog-text';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { Button } from '~/components/ui/button';

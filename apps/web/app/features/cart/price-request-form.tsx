@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { ENQUIRY_FIELD_MAX } from '@catalogue/shared/schemas/order';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CATEGORY_FILTERS, type CategoryFilter } from '@catalogue/shared/domain/categories';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';

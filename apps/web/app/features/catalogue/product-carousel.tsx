@@ -1,5 +1,5 @@
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import {
   CAROUSEL_BREAKPOINTS,
   canStep,

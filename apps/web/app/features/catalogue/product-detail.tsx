@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { SITE } from '@catalogue/shared/domain/site';
 import type { Product } from '@catalogue/shared/schemas/product';

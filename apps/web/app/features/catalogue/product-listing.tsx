@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Product } from '@catalogue/shared/schemas/product';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { readCartQuantity } from '@catalogue/shared/domain/enquiry-list';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@catalogue/shared/domain/limits';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { buttonClasses } from '~/components/ui/button';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'manual';

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '~/lib/i18n';
 import { MemoryRouter, createRoutesStub } from 'react-router';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { createI18n } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
 
-/** Test-only: every site text of one language in a real i18next instance, as the site's provider has it. */
+/** Test-only: every site text of one language in a real translator, as the site's provider has it. */
 export function testI18n(language: 'en' | 'hi' = 'en') {
   return createI18n(language, resourcesFor(language));
 }
@@ -15,9 +15,9 @@ export function renderWithProviders(
   { path = '/', language = 'en' }: { path?: string; language?: 'en' | 'hi' } = {},
 ) {
   return render(
-    <I18nextProvider i18n={testI18n(language)}>
+    <I18nProvider i18n={testI18n(language)}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
@@ -30,9 +30,9 @@ export function renderRoutes(
 ) {
   const Stub = createRoutesStub(routes);
   return render(
-    <I18nextProvider i18n={testI18n(language)}>
+    <I18nProvider i18n={testI18n(language)}>
       <Stub initialEntries={[path]} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

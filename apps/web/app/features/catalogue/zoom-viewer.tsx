@@ -1,5 +1,5 @@
 import { useId, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import type { DetailImage } from '~/features/catalogue/detail-image';
 import { DETAIL_IMAGE_PX } from '~/features/catalogue/detail-image';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { ChevronDownIcon, SearchIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { FAQ_KEYS, FAQ_VALUES, matchesFaq } from '~/features/home/faq';

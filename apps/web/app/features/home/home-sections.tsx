@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CATEGORIES } from '@catalogue/shared/domain/categories';
 import { SITE } from '@catalogue/shared/domain/site';
 import { ButtonLink } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CHAT_URL } from '@catalogue/shared/domain/site';
 import { ArrowUpIcon, ChatIcon } from '~/components/ui/icons';
 

@@ -1,5 +1,5 @@
 import { useModalDialog } from '~/components/ui/use-modal-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { CloseIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { TranslateWidget } from '~/features/shell/translate-widget';

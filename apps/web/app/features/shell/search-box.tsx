@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { FallbackImage } from '~/components/ui/fallback-image';

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { SITE } from '@catalogue/shared/domain/site';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, PinterestIcon, YouTubeIcon } from '~/components/ui/icons';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation } from 'react-router';
 import { TRANSLATE_LANGUAGES, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { GlobeIcon } from '~/components/ui/icons';

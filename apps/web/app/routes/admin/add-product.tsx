@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { ProductSaved } from '@catalogue/shared/schemas/product';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/blog-list';
 import { adminMeta } from '~/features/admin/admin-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { BlogList } from '~/features/admin-content/blog-list';
 
 export default function BlogListPage() {

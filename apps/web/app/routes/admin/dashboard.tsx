@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useRouteLoaderData } from 'react-router';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';

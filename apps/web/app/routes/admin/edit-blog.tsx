@@ -1,5 +1,5 @@
 import { adminMeta } from '~/features/admin/admin-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/edit-blog';
 import { EditBlogScreen } from '~/features/admin-content/edit-blog-screen';
 

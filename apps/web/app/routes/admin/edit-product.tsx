@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Product, ProductSaved } from '@catalogue/shared/schemas/product';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { ExcelUpload } from '~/features/admin/excel-upload';
 import type { Route } from './+types/excel-file';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { Outlet, redirect, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { Spinner } from '~/components/ui/spinner';
 import { AdminNav } from '~/features/admin/admin-nav';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/order-list';
 import { adminMeta } from '~/features/admin/admin-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { OrderList } from '~/features/admin-content/order-list';
 
 export default function OrderListPage() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';

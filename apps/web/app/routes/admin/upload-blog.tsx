@@ -1,6 +1,6 @@
 import type { Route } from './+types/upload-blog';
 import { adminMeta } from '~/features/admin/admin-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { BlogForm } from '~/features/admin-content/blog-form';
 
 export default function UploadBlogPage() {

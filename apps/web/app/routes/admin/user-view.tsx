@@ -1,6 +1,6 @@
 import type { Route } from './+types/user-view';
 import { adminMeta } from '~/features/admin/admin-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n';
 import { UserList } from '~/features/admin-content/user-list';
 
 export default function UserViewPage() {
