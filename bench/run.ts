@@ -19,6 +19,7 @@ import {
 import { lighthousePages } from './lib/lighthouse.ts';
 import { measure, type MeasureSettings, type Scenario } from './lib/measure.ts';
 import { startNginx } from './lib/nginx.ts';
+import { benchPlan, benchPorts } from './lib/plan.ts';
 import { printReport } from './lib/report.ts';
 import {
   buyerSessionSteps,
@@ -42,16 +43,19 @@ const { values } = parseArgs({
     buyers: { type: 'string' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'lighthouse-only': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    port: { type: 'string' },
   },
   allowNegative: true,
 });
 
 const quick = values.quick;
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SERVER_PORT = 3900;
+/** `--port N`: the server's port (nginx takes N + 1), so engineers benchmarking at once do not collide. */
+const { server: SERVER_PORT, nginx: NGINX_PORT } = benchPorts(values.port);
 /** `--profile`: the server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools). */
 const PROFILE_DIR = path.join(os.tmpdir(), 'catalogue-bench-profiles');
-const NGINX_PORT = 3901;
 const settings = quick
   ? {
       rounds: 1,
@@ -73,8 +77,25 @@ const settings = quick
     };
 const buyerCount = values.buyers ? Number(values.buyers) : settings.buyers;
 const runLighthouse = values.lighthouse && !values['no-lighthouse'];
-/** `--only listing-real,search-short`: a subset of the catalogue scenarios while investigating. */
-const only = values.only?.split(',');
+const PAGE_ROUTES = [
+  { page: 'home', routeId: 'home' },
+  { page: 'category', routeId: 'category/:category' },
+  { page: 'product', routeId: 'singleproduct/:id?' },
+  { page: 'blog post', routeId: 'blogs/:slug' },
+];
+/**
+ * `--only listing-real,search-short`: a subset of the catalogue scenarios while investigating;
+ * `--lighthouse-only [--pages home,product]`: only the page checks (first-load sizes, Lighthouse).
+ */
+const plan = benchPlan(
+  {
+    ...(values.only ? { only: values.only.split(',') } : {}),
+    ...(values.pages ? { pages: values.pages.split(',') } : {}),
+    lighthouseOnly: values['lighthouse-only'],
+    lighthouse: runLighthouse,
+  },
+  PAGE_ROUTES.map((p) => p.page),
+);
 
 type Config = { database: DatabaseKind; products: number };
 const configs: Config[] = values.matrix
@@ -180,18 +201,11 @@ async function measureBuyers(server: BenchServer, productIds: string[]): Promise
   return { ...result, buyers: buyerCount, acknowledged: acknowledged.size, missing };
 }
 
-const PAGE_ROUTES = [
-  { page: 'home', routeId: 'home' },
-  { page: 'category', routeId: 'category/:category' },
-  { page: 'product', routeId: 'singleproduct/:id?' },
-  { page: 'blog post', routeId: 'blogs/:slug' },
-];
-
 async function measureBundles(server: BenchServer, paths: Record<string, string>): Promise<BundlePage[]> {
   const clientDir = path.join(ROOT, 'apps/web/build/client');
   const manifest = readRouterManifest(clientDir);
   const pages: BundlePage[] = [];
-  for (const { page, routeId } of PAGE_ROUTES) {
+  for (const { page, routeId } of PAGE_ROUTES.filter((p) => plan.pages.includes(p.page))) {
     const html = await (await fetch(server.url + paths[page]!, { headers: { accept: 'text/html' } })).text();
     const files = firstLoadFiles(manifest, routeId);
     const js = fileSizes(clientDir, files.js);
@@ -225,10 +239,12 @@ try {
     stopCurrent = () => server.stop();
     try {
       const catalogue = await discoverCatalogue(server.url);
-      const sessionBuyers = await createBuyers(server.url, Math.min(20, buyerCount));
-      const scenarios = catalogueScenarios(catalogue, sessionBuyers).filter(
-        (s) => !only || only.includes(s.key),
-      );
+      // A page-checks-only run signs up no buyer: it runs no scenario.
+      const scenarios = values['lighthouse-only']
+        ? []
+        : catalogueScenarios(catalogue, await createBuyers(server.url, Math.min(20, buyerCount))).filter(
+            (s) => plan.scenario(s.key),
+          );
       const result: ConfigResult = {
         database: config.database,
         products: server.products,
@@ -237,7 +253,7 @@ try {
         nginx: null,
         buyers: null,
       };
-      if (!only) {
+      if (plan.nginx) {
         log(`${label}: nginx static, same bytes`);
         result.nginx = await measureNginx(server, catalogue.productIds[0]!);
       }
@@ -245,12 +261,12 @@ try {
         log(`${label}: ${scenario.name}`);
         result.scenarios.push(await measure(server.url, scenario, measureSettings(server)));
       }
-      if (!only && config.database === 'postgres' && config.products === largestPostgres) {
+      if (plan.buyers && config.database === 'postgres' && config.products === largestPostgres) {
         log(`${label}: ${buyerCount} concurrent buyers for ${settings.buyerSeconds} s`);
         result.buyers = await measureBuyers(server, catalogue.productIds);
       }
       run.configs.push(result);
-      if (index === configs.length - 1 && !only) {
+      if (index === configs.length - 1 && plan.pages.length > 0) {
         const paths: Record<string, string> = {
           home: '/',
           category: '/category/Rings',
@@ -259,11 +275,11 @@ try {
         };
         log('first-load bundle sizes');
         run.bundles = await measureBundles(server, paths);
-        if (runLighthouse) {
+        if (plan.lighthouse) {
           log(`Lighthouse, ${settings.lighthouseRuns} run(s) per page`);
           run.lighthouse = await lighthousePages(
             server.url,
-            PAGE_ROUTES.map(({ page }) => ({ page, path: paths[page]! })),
+            plan.pages.map((page) => ({ page, path: paths[page]! })),
             settings.lighthouseRuns,
             log,
           );
