@@ -45,7 +45,7 @@ async function watchedPage(browser: Browser): Promise<Page> {
       if (node.nodeType === Node.TEXT_NODE) return check(node.textContent);
       if (!(node instanceof Element)) return;
       for (const name of LABELS) check(node.getAttribute(name));
-      for (const child of node.childNodes) visit(child);
+      node.childNodes.forEach(visit);
     };
     new MutationObserver((records) => {
       for (const record of records) {
