@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Per-request nonce for the page's own inline scripts (no 'unsafe-inline'). */
-    cspNonce: string;
+    readonly cspNonce: string;
   }
 }
+
+const NONCE = '_cspNonce';
 
 const TRANSLATE_HOSTS =
   'https://translate.googleapis.com https://translate-pa.googleapis.com https://translate.google.com https://www.gstatic.com';
@@ -46,9 +48,16 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = crypto.randomBytes(16).toString('base64');
+  // Only HTML pages use the nonce: made on first read, so API answers do not pay for random bytes.
+  app.decorateRequest(NONCE, '');
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest) {
+      const request = this as FastifyRequest & { [NONCE]: string };
+      if (!request[NONCE]) request[NONCE] = crypto.randomBytes(16).toString('base64');
+      return request[NONCE];
+    },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
   });
 }
