@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import Fastify from 'fastify';
-import { preferredEncoding, sendCachedJson, type CachedJson } from './http-cache.ts';
+import { decodeBody, JsonAnswer, PackedAnswer, preferredEncoding, sendCachedJson } from './http-cache.ts';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, as the compress plugin does', () => {
@@ -25,30 +25,67 @@ describe('preferredEncoding', () => {
 
 describe('sendCachedJson', () => {
   it('compresses an answer once per encoding and reuses that copy', async () => {
-    const answer: CachedJson = { json: JSON.stringify({ items: 'x'.repeat(5000) }), etag: 'W/"1"' };
+    const answer = new JsonAnswer(() => JSON.stringify({ items: 'x'.repeat(5000) }));
     const app = Fastify();
     app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
     const gzip = async () =>
       (await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })).rawPayload;
     const first = await gzip();
-    const cached = answer.encoded?.gzip;
-    expect(cached).toBeInstanceOf(Buffer);
-    expect(first.equals(cached!)).toBe(true);
+    const cached = answer.body('gzip');
+    expect(cached.encoding).toBe('gzip');
+    expect(first.equals(cached.bytes as Buffer)).toBe(true);
     await gzip();
-    expect(answer.encoded?.gzip).toBe(cached);
-    expect(answer.encoded?.br).toBeUndefined();
+    expect(answer.body('gzip').bytes).toBe(cached.bytes);
+    expect(zlib.gunzipSync(first).toString()).toBe(answer.json);
     await app.close();
   });
 
   it('sends a short answer as it is', async () => {
-    const answer: CachedJson = { json: '{"a":1}', etag: 'W/"2"' };
+    const answer = new JsonAnswer(() => '{"a":1}');
     const app = Fastify();
     app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
     const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe('{"a":1}');
-    expect(answer.encoded).toBeUndefined();
+    expect(response.headers.etag).toBe(answer.etag);
     await app.close();
+  });
+
+  it('gives equal JSON equal ETags, and different JSON different ones', () => {
+    const a = new JsonAnswer(() => '{"a":1}');
+    expect(a.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(new JsonAnswer(() => '{"a":1}').etag).toBe(a.etag);
+    expect(new JsonAnswer(() => '{"a":2}').etag).not.toBe(a.etag);
+  });
+});
+
+describe('PackedAnswer', () => {
+  const json = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => `item ${i}`) });
+  const full = new JsonAnswer(() => json);
+
+  it('keeps only the body asked for, with the ETag of the whole answer', () => {
+    const packed = PackedAnswer.of(full, 'gzip');
+    expect(packed.etag).toBe(full.etag);
+    expect(packed.body('gzip')).toBe(packed.packed);
+    expect(zlib.gunzipSync(packed.packed.bytes as Buffer).toString()).toBe(json);
+    expect(packed.bytes).toBe((packed.packed.bytes as Buffer).length + full.etag.length);
+    expect(packed.bytes).toBeLessThan(json.length / 2);
+  });
+
+  it('makes any other form from the one it keeps', () => {
+    for (const kept of ['br', 'gzip', null] as const) {
+      const packed = PackedAnswer.of(full, kept);
+      expect(decodeBody(packed.body(null))).toBe(json);
+      expect(packed.body(null).encoding).toBeNull();
+      expect(zlib.gunzipSync(packed.body('gzip').bytes as Buffer).toString()).toBe(json);
+      expect(zlib.brotliDecompressSync(packed.body('br').bytes as Buffer).toString()).toBe(json);
+    }
+  });
+
+  it('keeps short JSON as it is whatever the client accepts', () => {
+    const packed = PackedAnswer.of(new JsonAnswer(() => '{"a":1}'), 'gzip');
+    expect(packed.packed).toEqual({ encoding: null, bytes: '{"a":1}' });
+    expect(packed.body('br')).toEqual({ encoding: null, bytes: '{"a":1}' });
   });
 });
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,13 +10,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
 }
 
-/**
- * A JSON answer serialised once (through its response schema) and reused until it goes stale.
- * `encoded` keeps its compressed forms, made on first demand, for the same reason.
- */
-export type CachedJson = { json: string; etag: string; encoded?: Partial<Record<Encoding, Buffer>> };
-
 export type Encoding = 'br' | 'gzip';
+
+/** A body as it goes on the wire: compressed with `encoding`, or the JSON text itself (null). */
+export type Body = { encoding: Encoding | null; bytes: string | Buffer };
+
+/** What `sendCachedJson` needs of an answer: its ETag, and its body for what the client accepts. */
+export interface CachedJson {
+  readonly etag: string;
+  body(accepted: Encoding | null): Body;
+}
 
 /** Below this the compress plugin (app.ts) sends bodies as they are; so do we. */
 const MIN_COMPRESSED_CHARS = 1024;
@@ -39,33 +43,114 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-function compress(json: string, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? // Quality 4, the compress plugin's default: quality 11 costs ~80× more for ~8% fewer bytes.
-      zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-    : zlib.gzipSync(json);
+/** The encoding a request's answer goes out in (null: as is). */
+export const acceptedEncoding = (request: FastifyRequest) =>
+  preferredEncoding(request.headers['accept-encoding']);
+
+/** The wire form of `json` for a client accepting `accepted`; short JSON is never compressed. */
+export function encodeJson(json: string, accepted: Encoding | null): Body {
+  if (!accepted || json.length < MIN_COMPRESSED_CHARS) return { encoding: null, bytes: json };
+  const compressed =
+    accepted === 'br'
+      ? // Quality 4, the compress plugin's default: quality 11 costs ~80× more for ~8% fewer bytes.
+        zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.gzipSync(json);
+  return { encoding: accepted, bytes: exactCopy(compressed) };
+}
+
+/**
+ * zlib's output is a view of its 16 KB working buffer: kept as it is, a 2 KB page would hold on to
+ * all 16 KB. Cached bodies are copied into memory of their own size.
+ */
+function exactCopy(view: Buffer): Buffer {
+  if (view.byteLength === view.buffer.byteLength) return view;
+  const copy = Buffer.allocUnsafeSlow(view.byteLength);
+  view.copy(copy);
+  return copy;
+}
+
+/** The JSON text back from a wire form. */
+export function decodeBody(body: Body): string {
+  if (typeof body.bytes === 'string') return body.bytes;
+  if (body.encoding === 'br') return zlib.brotliDecompressSync(body.bytes).toString('utf8');
+  if (body.encoding === 'gzip') return zlib.gunzipSync(body.bytes).toString('utf8');
+  return body.bytes.toString('utf8');
+}
+
+/**
+ * A JSON answer serialised once (by `serialise`, on first demand) and reused until it goes stale.
+ * Compressing a listing page costs about as much as the rest of answering it from the cache, so
+ * each compressed form is also made once, when first asked for.
+ */
+export class JsonAnswer implements CachedJson {
+  #json: string | null = null;
+  #etag: string | null = null;
+  #bodies: Partial<Record<Encoding, Body>> = {};
+
+  constructor(private readonly serialise: () => string) {}
+
+  get json(): string {
+    this.#json ??= this.serialise();
+    return this.#json;
+  }
+
+  get etag(): string {
+    this.#etag ??= `W/"${crypto.createHash('sha1').update(this.json).digest('base64url')}"`;
+    return this.#etag;
+  }
+
+  body(accepted: Encoding | null): Body {
+    if (!accepted) return { encoding: null, bytes: this.json };
+    return (this.#bodies[accepted] ??= encodeJson(this.json, accepted));
+  }
+}
+
+/**
+ * An answer kept as one wire form only, for answers that are many and each rarely asked for (deep
+ * listing pages): a compressed page is about a fifth of its JSON text, and a tenth of the objects it
+ * was made from. Another encoding is made from it on demand and not kept.
+ */
+export class PackedAnswer implements CachedJson {
+  private constructor(
+    readonly etag: string,
+    readonly packed: Body,
+  ) {}
+
+  static of(answer: CachedJson, accepted: Encoding | null): PackedAnswer {
+    return new PackedAnswer(answer.etag, answer.body(accepted));
+  }
+
+  /** Bytes held: the body (JSON text counted as one byte per character) and the ETag. */
+  get bytes(): number {
+    return this.packed.bytes.length + this.etag.length;
+  }
+
+  body(accepted: Encoding | null): Body {
+    return accepted === this.packed.encoding ? this.packed : encodeJson(decodeBody(this.packed), accepted);
+  }
 }
 
 /** Lists change at any time: caches may keep a copy but must revalidate it (a 304 costs almost nothing). */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
- * Sends a pre-serialised JSON body with its ETag, or 304 when the client already has it. A string
+ * Sends a pre-serialised JSON answer with its ETag, or 304 when the client already has it. A string
  * body with a JSON content type skips Fastify's serializer: the schema already shaped it. The body
- * goes out compressed when the client accepts brotli or gzip, from the answer's own copy.
+ * goes out compressed when the client accepts brotli or gzip, from the answer's own copy; the
+ * compress plugin leaves an encoded body alone.
  */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson) {
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedJson,
+  accepted: Encoding | null = acceptedEncoding(request),
+) {
   reply.header('etag', answer.etag).header('cache-control', REVALIDATE);
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  const encoding =
-    answer.json.length >= MIN_COMPRESSED_CHARS ? preferredEncoding(request.headers['accept-encoding']) : null;
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  if (!encoding) return reply.send(answer.json);
-  // Compressing a listing page costs about as much as the rest of answering it from the cache, so a
-  // cached answer is compressed once per encoding; the compress plugin leaves an encoded body alone.
-  answer.encoded ??= {};
-  const body = (answer.encoded[encoding] ??= compress(answer.json, encoding));
-  return reply.header('content-encoding', encoding).send(body);
+  const body = answer.body(accepted);
+  if (body.encoding) reply.header('content-encoding', body.encoding);
+  return reply.send(body.bytes);
 }

@@ -20,6 +20,7 @@ describe('LruCache', () => {
     cache.set('c', 'zzzz');
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(2);
+    expect(cache.totalSize).toBe(8);
     cache.set('huge', 'x'.repeat(11));
     expect(cache.get('huge')).toBeUndefined();
     expect(cache.get('b')).toBe('yyyy');

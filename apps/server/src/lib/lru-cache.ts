@@ -34,6 +34,11 @@ export class LruCache<K, V> {
     return this.#entries.size;
   }
 
+  /** The sum of `sizeOf` over the entries held. */
+  get totalSize(): number {
+    return this.#size;
+  }
+
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

@@ -115,12 +115,13 @@ export const authPlugin = fp(
 
     app.addHook('onSend', async (request, reply) => {
       const token = (request as SlidingRequest)._refreshCookieOf;
+      if (!token) return; // most answers: no session was read
       // A logout in this request already cleared the cookie: never bring it back.
       const cookies = reply.getHeader('set-cookie');
       const isSettingCookie = [cookies]
         .flat()
         .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`));
-      if (token && !isSettingCookie) {
+      if (!isSettingCookie) {
         reply.header('set-cookie', sessionCookieHeader(token, opts.ttlDays * 86_400, opts.isSecureCookie));
       }
     });

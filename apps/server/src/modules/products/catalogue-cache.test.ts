@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Answer, CatalogueCache } from './catalogue-cache.ts';
+import { JsonAnswer, PackedAnswer } from '../../lib/http-cache.ts';
+import { Answer, CatalogueCache, PACKED_ENTRY_OVERHEAD } from './catalogue-cache.ts';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
@@ -72,5 +73,40 @@ describe('CatalogueCache', () => {
     expect(answer.json).toBe('{"a":1}');
     expect(answer.etag).toMatch(/^W\/"[\w-]+"$/);
     expect(answer.etag).toBe(new Answer({ a: 1 }, schema).etag);
+  });
+
+  it('keeps packed answers within their byte budget, counted by their real size, and drops them on a write', async () => {
+    const json = (n: number) =>
+      JSON.stringify({ n, items: Array.from({ length: 300 }, (_, i) => `item ${n}.${i}`) });
+    const packed = (n: number) => PackedAnswer.of(new JsonAnswer(() => json(n)), 'gzip');
+    const one = packed(0).bytes + PACKED_ENTRY_OVERHEAD;
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1, packedMaxBytes: one * 3.5 });
+    const load = vi.fn(async (n: number) => packed(n));
+    for (let n = 0; n < 5; n++) await cache.getOrLoadPacked(`p${n}`, () => load(n));
+    expect(cache.packedBytes).toBeLessThanOrEqual(one * 3.5);
+    expect(cache.packedBytes).toBeGreaterThan(one * 2.5);
+    // The newest three are kept, the oldest two were evicted.
+    for (const n of [4, 3, 2]) await cache.getOrLoadPacked(`p${n}`, () => load(n));
+    expect(load).toHaveBeenCalledTimes(5);
+    await cache.getOrLoadPacked('p0', () => load(0));
+    expect(load).toHaveBeenCalledTimes(6);
+
+    cache.clear();
+    expect(cache.packedBytes).toBe(0);
+    await cache.getOrLoadPacked('p4', () => load(4));
+    expect(load).toHaveBeenCalledTimes(7);
+  });
+
+  it('does not keep a packed answer whose load began before a write', async () => {
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
+    const slow = deferred<PackedAnswer>();
+    const pending = cache.getOrLoadPacked('k', () => slow.promise);
+    cache.clear();
+    slow.resolve(PackedAnswer.of(new JsonAnswer(() => '"stale"'), null));
+    expect((await pending).body(null).bytes).toBe('"stale"');
+    const fresh = await cache.getOrLoadPacked('k', async () =>
+      PackedAnswer.of(new JsonAnswer(() => '"fresh"'), null),
+    );
+    expect(fresh.body(null).bytes).toBe('"fresh"');
   });
 });

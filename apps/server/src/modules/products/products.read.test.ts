@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
@@ -428,6 +429,55 @@ describe('public product reads', () => {
   });
 
   describe('cache', () => {
+    it('keeps deep pages packed per encoding: the same JSON and ETag in each, until the catalogue changes', async () => {
+      const url = '/api/products/paginated?page=40&limit=4'; // past the pages kept whole
+      const all = await expectedIds();
+      const decoded = async (acceptEncoding: string) => {
+        const res = await get(url, { 'accept-encoding': acceptEncoding });
+        expect(res.statusCode).toBe(200);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        const encoding = res.headers['content-encoding'];
+        const text =
+          encoding === 'gzip'
+            ? zlib.gunzipSync(res.rawPayload).toString()
+            : encoding === 'br'
+              ? zlib.brotliDecompressSync(res.rawPayload).toString()
+              : res.body;
+        return { text, etag: res.headers.etag as string, encoding };
+      };
+      const plain = await decoded('identity');
+      const gzip = await decoded('gzip');
+      const br = await decoded('gzip, br');
+      expect([plain.encoding, gzip.encoding, br.encoding]).toEqual([undefined, 'gzip', 'br']);
+      expect(gzip.text).toBe(plain.text);
+      expect(br.text).toBe(plain.text);
+      expect(new Set([plain.etag, gzip.etag, br.etag]).size).toBe(1);
+      const page = JSON.parse(plain.text) as ProductPage;
+      expect(page.products.map((p) => p._id)).toEqual(all.slice(156, 160));
+      expect((await get(url, { 'accept-encoding': 'gzip', 'if-none-match': gzip.etag })).statusCode).toBe(
+        304,
+      );
+
+      // Served from the packed copy: a direct insert (no write event) is not seen...
+      const [row] = await t.database.db
+        .insert(products)
+        .values({ name: 'Deep new', code: 'DEEP-1', category: 'Earrings', subcategory: 'withgemstone' })
+        .returning();
+      expect((await decoded('gzip')).text).toBe(plain.text);
+      // ...until the catalogue changes: every page shifts by one.
+      t.app.services.events.emit('catalogue:changed');
+      const shifted = await decoded('gzip');
+      expect(shifted.etag).not.toBe(gzip.etag);
+      expect((JSON.parse(shifted.text) as ProductPage).products.map((p) => p._id)).toEqual(
+        [row!.id, ...all].slice(156, 160),
+      );
+      expect((await get(url, { 'accept-encoding': 'gzip', 'if-none-match': gzip.etag })).statusCode).toBe(
+        200,
+      );
+      await t.database.db.delete(products).where(sql`id = ${row!.id}`);
+      t.app.services.events.emit('catalogue:changed');
+    });
+
     it('drops cached lists when the catalogue changes', async () => {
       const before = await get('/api/products?limit=3');
       const [row] = await t.database.db

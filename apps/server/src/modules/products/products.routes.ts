@@ -17,7 +17,7 @@ import {
   IMPORT_MESSAGES,
   importResultSchema,
 } from '@catalogue/shared/schemas/product-import';
-import { sendCachedJson } from '../../lib/http-cache.ts';
+import { acceptedEncoding, sendCachedJson } from '../../lib/http-cache.ts';
 import { IMPORT_TEMPLATE_FILENAME, XLSX_TYPE, buildImportTemplate } from './import-template.ts';
 import { readForm } from './multipart-form.ts';
 
@@ -80,7 +80,10 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productPageSchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await catalogue.answers.page(request.query)),
+    async (request, reply) => {
+      const accepted = acceptedEncoding(request);
+      return sendCachedJson(request, reply, await catalogue.answers.page(request.query, accepted), accepted);
+    },
   );
 
   app.get(
@@ -93,12 +96,11 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productPageSchema },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        await catalogue.answers.categoryPage({ ...request.query, category: request.params.category }),
-      ),
+    async (request, reply) => {
+      const accepted = acceptedEncoding(request);
+      const input = { ...request.query, category: request.params.category };
+      return sendCachedJson(request, reply, await catalogue.answers.categoryPage(input, accepted), accepted);
+    },
   );
 
   app.get(
@@ -111,12 +113,16 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productPageSchema },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(
+    async (request, reply) => {
+      const accepted = acceptedEncoding(request);
+      const input = { ...request.query, ...request.params };
+      return sendCachedJson(
         request,
         reply,
-        await catalogue.answers.subcategoryPage({ ...request.query, ...request.params }),
-      ),
+        await catalogue.answers.subcategoryPage(input, accepted),
+        accepted,
+      );
+    },
   );
 
   app.get(

@@ -35,6 +35,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { createLimiter } from '../../lib/concurrency.ts';
+import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cache.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { mapColumns, validateRows, type ImportRow } from './product-import.ts';
@@ -190,13 +191,39 @@ export function createCatalogueService(deps: {
     scope: Scope,
     input: ListPageInput,
     defaultLimit: number,
-  ): Promise<Answer<ProductPage>> {
+  ): { key: string; load: () => Promise<Answer<ProductPage>> } {
     const page = clampPage(input.page);
     const limit = clampLimit(input.limit, defaultLimit);
-    const load = async () => new Answer(await loadPage(scope, page, limit), productPageSchema);
-    // Deep pages are one short index range each; keeping them would only push the hot first
-    // pages out of the cache.
-    return page <= CACHED_PAGES ? cache.getOrLoad(`page|${scopeKey(scope)}|${page}|${limit}`, load) : load();
+    return {
+      key: `page|${scopeKey(scope)}|${page}|${limit}`,
+      load: async () => new Answer(await loadPage(scope, page, limit), productPageSchema),
+    };
+  }
+
+  /** A page's value (server-rendered pages): the first pages from the cache, deeper ones queried. */
+  function pageValue(scope: Scope, input: ListPageInput, defaultLimit: number): Promise<ProductPage> {
+    const { key, load } = pageAnswer(scope, input, defaultLimit);
+    return clampPage(input.page) <= CACHED_PAGES
+      ? cache.getOrLoad(key, load).then((a) => a.value)
+      : load().then((a) => a.value);
+  }
+
+  /**
+   * A page as sent to a client accepting `accepted`. The first pages are kept whole (value, JSON and
+   * every encoding); deeper ones only in the one encoding asked for, in a byte budget of their own,
+   * so the long tail of real traffic is not queried, serialised and compressed on every request.
+   */
+  function pageWire(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+    accepted: Encoding | null,
+  ): Promise<CachedJson> {
+    const { key, load } = pageAnswer(scope, input, defaultLimit);
+    if (clampPage(input.page) <= CACHED_PAGES) return cache.getOrLoad(key, load);
+    return cache.getOrLoadPacked(`${key}|${accepted ?? 'identity'}`, async () =>
+      PackedAnswer.of(await load(), accepted),
+    );
   }
 
   const emptyPage = (input: ListPageInput) =>
@@ -212,6 +239,11 @@ export function createCatalogueService(deps: {
     return subcategory ? { category: parsed, subcategory } : { category: parsed };
   }
 
+  function subcategoryScopeOf(input: { category: string; subcategory: string }): Scope | null {
+    const subcategory = parseSubcategory(input.subcategory);
+    return subcategory ? categoryScope(input.category, subcategory) : null;
+  }
+
   const answers = {
     /** `GET /api/products`: the newest `limit`, or every product when no limit is given. */
     all(limit?: number): Promise<Answer<Product[]>> {
@@ -224,19 +256,24 @@ export function createCatalogueService(deps: {
       });
     },
 
-    page(input: ListPageInput): Promise<Answer<ProductPage>> {
-      return pageAnswer({}, input, 16);
+    page(input: ListPageInput, accepted: Encoding | null): Promise<CachedJson> {
+      return pageWire({}, input, 16, accepted);
     },
 
-    async categoryPage(input: ListPageInput & { category: string; filter?: string | null }) {
+    async categoryPage(
+      input: ListPageInput & { category: string; filter?: string | null },
+      accepted: Encoding | null,
+    ): Promise<CachedJson> {
       const scope = categoryScope(input.category, subcategoryForFilter(input.filter));
-      return scope ? pageAnswer(scope, input, 16) : emptyPage(input);
+      return scope ? pageWire(scope, input, 16, accepted) : emptyPage(input);
     },
 
-    async subcategoryPage(input: ListPageInput & { category: string; subcategory: string }) {
-      const subcategory = parseSubcategory(input.subcategory);
-      const scope = subcategory ? categoryScope(input.category, subcategory) : null;
-      return scope ? pageAnswer(scope, input, 16) : emptyPage(input);
+    async subcategoryPage(
+      input: ListPageInput & { category: string; subcategory: string },
+      accepted: Encoding | null,
+    ): Promise<CachedJson> {
+      const scope = subcategoryScopeOf(input);
+      return scope ? pageWire(scope, input, 16, accepted) : emptyPage(input);
     },
 
     /** The unpaged category arrays: the newest, capped. */
@@ -245,8 +282,8 @@ export function createCatalogueService(deps: {
       const scope = subcategory !== undefined && !sub ? null : categoryScope(category, sub);
       if (!scope) return new Answer([], productListSchema);
       return cache.getOrLoad(`list|${scopeKey(scope)}`, async () => {
-        const first = await pageAnswer(scope, { page: 1, limit: MAX_UNPAGED_CATEGORY }, MAX_UNPAGED_CATEGORY);
-        return new Answer(first.value.products, productListSchema);
+        const first = await pageValue(scope, { page: 1, limit: MAX_UNPAGED_CATEGORY }, MAX_UNPAGED_CATEGORY);
+        return new Answer(first.products, productListSchema);
       });
     },
 
@@ -305,21 +342,23 @@ export function createCatalogueService(deps: {
       return (await answers.all(options.limit)).value;
     },
 
-    async listPage(input: ListPageInput): Promise<ProductPage> {
-      return (await answers.page(input)).value;
+    listPage(input: ListPageInput): Promise<ProductPage> {
+      return pageValue({}, input, 16);
     },
 
     /** `filter`: 'with' → withgemstone, 'without' → withoutgemstone, anything else → all. */
     async listCategoryPage(
       input: ListPageInput & { category: string; filter?: string | null },
     ): Promise<ProductPage> {
-      return (await answers.categoryPage(input)).value;
+      const scope = categoryScope(input.category, subcategoryForFilter(input.filter));
+      return scope ? pageValue(scope, input, 16) : emptyPage(input).value;
     },
 
     async listSubcategoryPage(
       input: ListPageInput & { category: string; subcategory: string },
     ): Promise<ProductPage> {
-      return (await answers.subcategoryPage(input)).value;
+      const scope = subcategoryScopeOf(input);
+      return scope ? pageValue(scope, input, 16) : emptyPage(input).value;
     },
 
     async search(text: string): Promise<Product[]> {
