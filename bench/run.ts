@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuPerRequest, startCpuMeter, type CpuMeter } from './lib/cpu.ts';
 import { budgetsHeld, evaluateBudgets, sizeLabel } from './lib/budgets.ts';
 import {
   fileSizes,
@@ -42,16 +43,20 @@ const { values } = parseArgs({
     buyers: { type: 'string' },
     profile: { type: 'boolean', default: false },
     only: { type: 'string' },
+    port: { type: 'string', default: '3900' },
   },
   allowNegative: true,
 });
 
 const quick = values.quick;
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SERVER_PORT = 3900;
+/** `--port N`: the server under test listens on N and nginx on N + 1 (several benches on one machine). */
+const SERVER_PORT = Number(values.port);
+if (!Number.isInteger(SERVER_PORT) || SERVER_PORT < 1024 || SERVER_PORT > 65534)
+  throw new Error('--port must be a whole number between 1024 and 65534');
 /** `--profile`: the server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools). */
 const PROFILE_DIR = path.join(os.tmpdir(), 'catalogue-bench-profiles');
-const NGINX_PORT = 3901;
+const NGINX_PORT = SERVER_PORT + 1;
 const settings = quick
   ? {
       rounds: 1,
@@ -73,8 +78,12 @@ const settings = quick
     };
 const buyerCount = values.buyers ? Number(values.buyers) : settings.buyers;
 const runLighthouse = values.lighthouse && !values['no-lighthouse'];
-/** `--only listing-real,search-short`: a subset of the catalogue scenarios while investigating. */
+/**
+ * `--only listing-real,search-short`: a subset of the scenarios while investigating; `buyers` is
+ * the many-buyers run (measured on the largest PostgreSQL configuration).
+ */
 const only = values.only?.split(',');
+const isBuyersRun = !only || only.includes('buyers');
 
 type Config = { database: DatabaseKind; products: number };
 const configs: Config[] = values.matrix
@@ -158,26 +167,75 @@ async function measureNginx(server: BenchServer, productId: string): Promise<Con
   }
 }
 
-/** Issue 4: many buyers adding to their lists and submitting price requests at once. */
+/** Waits until the outbox holds nothing pending (the mail the run caused is sent); its seconds, or null. */
+async function waitForOutbox(meter: CpuMeter, limitSeconds = 300): Promise<number | null> {
+  const started = Date.now();
+  for (;;) {
+    const rows = await meter.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM outbox WHERE status = 'pending'",
+    );
+    if (!rows || rows[0]!.n === 0) return rows ? round((Date.now() - started) / 1000, 1) : null;
+    if (Date.now() - started > limitSeconds * 1000) return null;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Issue 4: many buyers adding to their lists and submitting price requests at once. Besides the
+ * latencies it records the CPU the server and its PostgreSQL backends spent per request, both
+ * while the buyers ran and once the mail they caused had been sent (workbooks included).
+ */
 async function measureBuyers(server: BenchServer, productIds: string[]): Promise<BuyersResult> {
   log(`  signing up ${buyerCount} buyers`);
   const buyers = await createBuyers(server.url, buyerCount);
+  await waitForOutboxOf(server); // the sign-up mails are not the run's work
   const acknowledged = new Set<number>();
-  const result = await measure(
-    server.url,
-    {
-      key: 'buyers',
-      name: `${buyerCount} buyers: add to list + price request`,
-      steps: buyerSessionSteps(buyers, productIds, { browse: false, onOrder: (id) => acknowledged.add(id) }),
-      connections: buyerCount,
-      seconds: settings.buyerSeconds,
-      rounds: 1,
-    },
-    { ...measureSettings(server), warmupSeconds: 0 },
-  );
-  const after = await listOrderNumbers(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
-  const missing = [...acknowledged].filter((id) => !after.has(id)).length;
-  return { ...result, buyers: buyerCount, acknowledged: acknowledged.size, missing };
+  const meter = await startCpuMeter(server.pid, server.postgres);
+  try {
+    const result = await measure(
+      server.url,
+      {
+        key: 'buyers',
+        name: `${buyerCount} buyers: add to list + price request`,
+        steps: buyerSessionSteps(buyers, productIds, {
+          browse: false,
+          onOrder: (id) => acknowledged.add(id),
+        }),
+        connections: buyerCount,
+        seconds: settings.buyerSeconds,
+        rounds: 1,
+      },
+      { ...measureSettings(server), warmupSeconds: 0 },
+    );
+    const during = await meter.read();
+    const mailDrainSeconds = await waitForOutbox(meter);
+    const total = await meter.read();
+    const after = await listOrderNumbers(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const missing = [...acknowledged].filter((id) => !after.has(id)).length;
+    log(
+      `  CPU ms per request: ${JSON.stringify(cpuPerRequest(during, total, result.requests))}; ` +
+        `mail sent ${mailDrainSeconds ?? '?'} s after the load`,
+    );
+    return {
+      ...result,
+      buyers: buyerCount,
+      acknowledged: acknowledged.size,
+      missing,
+      cpu: cpuPerRequest(during, total, result.requests),
+      mailDrainSeconds,
+    };
+  } finally {
+    await meter.close();
+  }
+}
+
+async function waitForOutboxOf(server: BenchServer) {
+  const meter = await startCpuMeter(server.pid, server.postgres);
+  try {
+    await waitForOutbox(meter);
+  } finally {
+    await meter.close();
+  }
 }
 
 const PAGE_ROUTES = [
@@ -245,7 +303,7 @@ try {
         log(`${label}: ${scenario.name}`);
         result.scenarios.push(await measure(server.url, scenario, measureSettings(server)));
       }
-      if (!only && config.database === 'postgres' && config.products === largestPostgres) {
+      if (isBuyersRun && config.database === 'postgres' && config.products === largestPostgres) {
         log(`${label}: ${buyerCount} concurrent buyers for ${settings.buyerSeconds} s`);
         result.buyers = await measureBuyers(server, catalogue.productIds);
       }
