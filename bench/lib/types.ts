@@ -1,5 +1,6 @@
 import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
+import type { pacedFigures } from './paced.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -12,6 +13,19 @@ export type BuyersResult = ScenarioResult & {
   cpu?: CpuPerRequest;
   /** Seconds after the load until every mail it caused was sent; null when not seen to finish. */
   mailDrainSeconds?: number | null;
+  /** The same buyers at a person's pace (absent in older results files): what the budget judges. */
+  paced?: PacedBuyersResult;
+};
+
+/** Buyers who think between actions (bench/lib/paced.ts); percentiles of all requests and of the writes. */
+export type PacedBuyersResult = ReturnType<typeof pacedFigures> & {
+  name: string;
+  buyers: number;
+  seconds: number;
+  thinkMs: { min: number; max: number };
+  acknowledged: number;
+  missing: number;
+  loadavg: number;
 };
 
 /** Everything measured against one database with one catalogue size. */
