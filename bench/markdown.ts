@@ -71,11 +71,25 @@ out.push(
 );
 const buyers = data.configs.find((c) => c.buyers)?.buyers;
 if (buyers) {
+  const cpu = buyers.cpu
+    ? ` CPU per request: server ${buyers.cpu.serverMs} ms and PostgreSQL ${buyers.cpu.postgresMs} ms while the load ran, ` +
+      `${buyers.cpu.serverMsWithMail} ms and ${buyers.cpu.postgresMsWithMail} ms once the mail it caused was sent ` +
+      `(${buyers.mailDrainSeconds ?? '?'} s after the load).`
+    : '';
   out.push(
     '',
-    `${buyers.name}, ${buyers.seconds} s: ${buyers.rps} req/s, p50 ${buyers.p50} ms, p99 ${buyers.p99} ms, ` +
-      `${buyers.errors + buyers.non2xx} errors, ${buyers.acknowledged} price requests acknowledged, ${buyers.missing} missing afterwards.`,
+    `Stress, ${buyers.name} in a closed loop with no pause, ${buyers.seconds} s: ${buyers.rps} req/s, p50 ${buyers.p50} ms, p99 ${buyers.p99} ms, ` +
+      `${buyers.errors + buyers.non2xx} errors, ${buyers.acknowledged} price requests acknowledged, ${buyers.missing} missing afterwards.${cpu}`,
   );
+  const paced = buyers.paced;
+  if (paced) {
+    out.push(
+      '',
+      `${paced.name}, ${paced.seconds} s (judged by the budget): ${paced.rps} req/s, p50 ${paced.p50} ms, p99 ${paced.p99} ms; ` +
+        `adds and price requests p50 ${paced.writeP50} ms, p99 ${paced.writeP99} ms; ${paced.errors + paced.non2xx} errors, ` +
+        `${paced.acknowledged} price requests acknowledged, ${paced.missing} missing afterwards.`,
+    );
+  }
 }
 if (data.lighthouse) {
   out.push(

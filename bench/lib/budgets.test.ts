@@ -114,6 +114,38 @@ describe('evaluateBudgets', () => {
     expect(status('product-first-load-js')).toBe('fail');
     expect(budgetsHeld(rows)).toBe(false);
   });
+  it("judges buyers' latency on the paced run, and errors and lost orders on both runs", () => {
+    const c = config('postgres', 100_000);
+    const paced = {
+      name: 'paced',
+      buyers: 200,
+      seconds: 30,
+      thinkMs: { min: 1000, max: 5000 },
+      requests: 4000,
+      rps: 130,
+      p50: 5,
+      p99: 30,
+      writeP50: 8,
+      writeP99: 40,
+      errors: 0,
+      non2xx: 0,
+      acknowledged: 900,
+      missing: 0,
+      loadavg: 1,
+    };
+    c.buyers = { ...result('buyers', 620, 531), buyers: 200, acknowledged: 9000, missing: 0, paced };
+    const statusOf = () => {
+      const rows = evaluateBudgets({ configs: [c], lighthouse: null, bundles: null });
+      return (id: string) => rows.find((r) => r.id === id)!;
+    };
+    // The stress run's 531 ms is reported, not judged.
+    expect(statusOf()('buyers-p99')).toMatchObject({ status: 'pass', actual: '40 ms' });
+    c.buyers.paced = { ...paced, writeP99: 150 };
+    expect(statusOf()('buyers-p99')).toMatchObject({ status: 'fail', actual: '150 ms' });
+    c.buyers.paced = { ...paced, non2xx: 2, missing: 1 };
+    expect(statusOf()('buyers-errors')).toMatchObject({ status: 'fail', actual: '2' });
+    expect(statusOf()('buyers-orders-kept')).toMatchObject({ status: 'fail', actual: '1' });
+  });
 });
 
 describe('pickConfig', () => {

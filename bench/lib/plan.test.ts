@@ -18,6 +18,12 @@ describe('benchPlan', () => {
     expect(plan.scenario('listing-real')).toBe(false);
   });
 
+  it('--only buyers runs the many-buyers runs and nothing else', () => {
+    const plan = benchPlan({ ...base, only: ['buyers'] }, PAGES);
+    expect(plan).toMatchObject({ nginx: false, buyers: true, pages: [], lighthouse: false });
+    expect(plan.scenario('buyer-session')).toBe(false);
+  });
+
   it('--lighthouse-only runs the page checks and no throughput scenario, on the pages asked for', () => {
     const plan = benchPlan({ ...base, lighthouseOnly: true, pages: ['product', 'home'] }, PAGES);
     expect(plan).toMatchObject({ nginx: false, buyers: false, pages: ['home', 'product'], lighthouse: true });

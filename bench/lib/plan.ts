@@ -1,6 +1,6 @@
 /**
  * What one bench run measures, from its switches: `--only a,b` runs those catalogue scenarios and
- * nothing else; `--lighthouse-only` skips every throughput scenario (nginx, catalogue, buyers) and
+ * nothing else (`buyers` names the many-buyers runs, measured on the largest PostgreSQL size); `--lighthouse-only` skips every throughput scenario (nginx, catalogue, buyers) and
  * runs the page checks (first-load sizes and Lighthouse); `--pages home,product` narrows the page
  * checks to those pages.
  */
@@ -34,7 +34,7 @@ export function benchPlan(switches: PlanSwitches, allPages: readonly string[]): 
   const pageChecks = switches.lighthouseOnly || everything;
   return {
     nginx: everything,
-    buyers: everything,
+    buyers: everything || (throughput && !!only?.includes('buyers')),
     scenario: (key) => throughput && (!only || only.includes(key)),
     pages: pageChecks ? allPages.filter((p) => !switches.pages || switches.pages.includes(p)) : [],
     lighthouse: pageChecks && switches.lighthouse,

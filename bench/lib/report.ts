@@ -4,7 +4,12 @@ import type { RunData } from './types.ts';
 
 /** The tables `npm run bench` prints: one scenario table for all configurations, then the rest. */
 
-const scenarioRow = (config: string, r: ScenarioResult, ratio: number | null = null) => ({
+type RowFigures = Pick<
+  ScenarioResult,
+  'name' | 'rps' | 'p50' | 'p99' | 'errors' | 'non2xx' | 'rssMb' | 'loadavg'
+>;
+
+const scenarioRow = (config: string, r: RowFigures, ratio: number | null = null) => ({
   config,
   scenario: r.name,
   'req/s': r.rps,
@@ -35,8 +40,16 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
         ? [
             {
               ...scenarioRow(label, c.buyers),
-              scenario: `${c.buyers.name} (${c.buyers.acknowledged} acknowledged, ${c.buyers.missing} missing)`,
+              scenario: `stress: ${c.buyers.name} (${c.buyers.acknowledged} acknowledged, ${c.buyers.missing} missing)`,
             },
+            ...(c.buyers.paced
+              ? [
+                  {
+                    ...scenarioRow(label, { ...c.buyers.paced, rssMb: null }),
+                    scenario: `${c.buyers.paced.name} (${c.buyers.paced.acknowledged} acknowledged, ${c.buyers.paced.missing} missing; writes p50 ${c.buyers.paced.writeP50} ms, p99 ${c.buyers.paced.writeP99} ms)`,
+                  },
+                ]
+              : []),
           ]
         : []),
     ];

@@ -14,6 +14,8 @@ export type BenchServer = {
   url: string;
   pid: number;
   database: 'pglite' | 'postgres';
+  /** The PostgreSQL database the server uses (null on PGlite). */
+  postgres: { url: string; name: string } | null;
   products: number;
   dataDir: string;
   /** Resident set size of the server process, in MB. */
@@ -111,6 +113,7 @@ export async function startBenchServer(options: {
     url,
     pid: child.pid!,
     database: pgDb ? 'postgres' : 'pglite',
+    postgres: pgDb ? { url: pgDb.url, name: new URL(pgDb.url).pathname.slice(1) } : null,
     products: 96 + extra,
     dataDir,
     rssMb() {

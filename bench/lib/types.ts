@@ -1,9 +1,32 @@
+import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
+import type { pacedFigures } from './paced.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /** The 200-buyer run of issue 4: load figures plus the check that every acknowledged order was kept. */
-export type BuyersResult = ScenarioResult & { buyers: number; acknowledged: number; missing: number };
+export type BuyersResult = ScenarioResult & {
+  buyers: number;
+  acknowledged: number;
+  missing: number;
+  /** CPU per request of the server and its PostgreSQL backends (absent in older results files). */
+  cpu?: CpuPerRequest;
+  /** Seconds after the load until every mail it caused was sent; null when not seen to finish. */
+  mailDrainSeconds?: number | null;
+  /** The same buyers at a person's pace (absent in older results files): what the budget judges. */
+  paced?: PacedBuyersResult;
+};
+
+/** Buyers who think between actions (bench/lib/paced.ts); percentiles of all requests and of the writes. */
+export type PacedBuyersResult = ReturnType<typeof pacedFigures> & {
+  name: string;
+  buyers: number;
+  seconds: number;
+  thinkMs: { min: number; max: number };
+  acknowledged: number;
+  missing: number;
+  loadavg: number;
+};
 
 /** Everything measured against one database with one catalogue size. */
 export type ConfigResult = {

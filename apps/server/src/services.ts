@@ -43,6 +43,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     transport: createMailTransport(deps.env),
     from: deps.env.MAIL_FROM,
     renderDeferred: (message) => orders.renderDeferredMail(message),
+    prepareDeferred: (messages) => orders.prepareDeferredMails(messages),
   });
   return {
     ...base,

@@ -38,25 +38,56 @@ export function createCartRepository(db: Db) {
         .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
     },
 
-    /** Grows the line by `quantity` (capped at the maximum), creating it if needed; false when the product is unknown. */
-    async addQuantity(userId: string, productId: string, quantity: number): Promise<boolean> {
-      const { rows } = await db.execute(sql`
-        INSERT INTO cart_items (user_id, product_id, quantity)
-        SELECT ${userId}::uuid, p.id, ${quantity}::int FROM products p WHERE p.id = ${productId}::uuid
-        ON CONFLICT (user_id, product_id) DO UPDATE
-          SET quantity = least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY}::int), updated_at = now()
-        RETURNING 1`);
-      return rows.length > 0;
-    },
-
-    /** Sets the line's quantity, creating it if needed; false when the product is unknown. */
-    async setQuantity(userId: string, productId: string, quantity: number): Promise<boolean> {
-      const { rows } = await db.execute(sql`
-        INSERT INTO cart_items (user_id, product_id, quantity)
-        SELECT ${userId}::uuid, p.id, ${quantity}::int FROM products p WHERE p.id = ${productId}::uuid
-        ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()
-        RETURNING 1`);
-      return rows.length > 0;
+    /**
+     * Grows the line by `quantity` (capped at the maximum) or sets it to `quantity`, creating it
+     * if needed, and answers the whole list after the change, in one statement; null when the
+     * product is unknown. The rest of the list is read in the statement's snapshot and the
+     * changed line comes from the upsert itself (a statement does not see its own writes).
+     */
+    async changeLine(
+      userId: string,
+      productId: string,
+      quantity: number,
+      mode: 'add' | 'set',
+    ): Promise<CartLineRow[] | null> {
+      const merged =
+        mode === 'add'
+          ? sql`least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY}::int)`
+          : sql`excluded.quantity`;
+      const { rows } = await db.execute<{
+        product_id: string;
+        name: string;
+        code: string;
+        price: number;
+        quantity: number;
+        image_url: string | null;
+        media_id: string | null;
+        is_changed: boolean;
+      }>(sql`
+        WITH up AS (
+          INSERT INTO cart_items (user_id, product_id, quantity)
+          SELECT ${userId}::uuid, p.id, ${quantity}::int FROM products p WHERE p.id = ${productId}::uuid
+          ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = ${merged}, updated_at = now()
+          RETURNING product_id, quantity, created_at
+        )
+        SELECT p.id AS product_id, p.name, p.code, p.price, c.quantity, p.image_url, p.media_id,
+          c.created_at, false AS is_changed
+        FROM cart_items c JOIN products p ON p.id = c.product_id
+        WHERE c.user_id = ${userId}::uuid AND c.product_id NOT IN (SELECT product_id FROM up)
+        UNION ALL
+        SELECT p.id, p.name, p.code, p.price, up.quantity, p.image_url, p.media_id, up.created_at, true
+        FROM up JOIN products p ON p.id = up.product_id
+        ORDER BY created_at, product_id`);
+      if (!rows.some((r) => r.is_changed)) return null;
+      return rows.map((r) => ({
+        productId: r.product_id,
+        name: r.name,
+        code: r.code,
+        price: Number(r.price),
+        quantity: Number(r.quantity),
+        imageUrl: r.image_url,
+        mediaId: r.media_id,
+      }));
     },
 
     /**

@@ -15,37 +15,37 @@ const imageUrlOf = (line: Pick<CartLineRow, 'mediaId' | 'imageUrl'>) =>
 export function createCartService({ database }: { database: Database }) {
   const repo = createCartRepository(database.db);
 
+  const cartOf = (userId: string, lines: readonly CartLineRow[]): Cart => ({
+    userId,
+    items: lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      code: line.code,
+      price: line.price,
+      quantity: line.quantity,
+      imageUrl: imageUrlOf(line),
+    })),
+  });
+
   async function getCart(userId: string): Promise<Cart> {
-    const lines = await repo.listLines(userId);
-    return {
-      userId,
-      items: lines.map((line) => ({
-        productId: line.productId,
-        name: line.name,
-        code: line.code,
-        price: line.price,
-        quantity: line.quantity,
-        imageUrl: imageUrlOf(line),
-      })),
-    };
+    return cartOf(userId, await repo.listLines(userId));
+  }
+
+  /** One statement: the change and the list after it. */
+  async function changeLine(userId: string, productId: string, quantity: number, mode: 'add' | 'set') {
+    const lines = isId(productId) ? await repo.changeLine(userId, productId, quantity, mode) : null;
+    if (!lines) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+    return cartOf(userId, lines);
   }
 
   return {
     getCart,
 
-    async addItem(userId: string, productId: string, quantity: number): Promise<Cart> {
-      if (!isId(productId) || !(await repo.addQuantity(userId, productId, quantity))) {
-        throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-      }
-      return getCart(userId);
-    },
+    addItem: (userId: string, productId: string, quantity: number): Promise<Cart> =>
+      changeLine(userId, productId, quantity, 'add'),
 
-    async setQuantity(userId: string, productId: string, quantity: number): Promise<Cart> {
-      if (!isId(productId) || !(await repo.setQuantity(userId, productId, quantity))) {
-        throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-      }
-      return getCart(userId);
-    },
+    setQuantity: (userId: string, productId: string, quantity: number): Promise<Cart> =>
+      changeLine(userId, productId, quantity, 'set'),
 
     async removeItem(userId: string, productId: string): Promise<Cart> {
       if (isId(productId)) await repo.removeLine(userId, productId);

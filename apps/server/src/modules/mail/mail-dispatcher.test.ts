@@ -208,6 +208,61 @@ describe('the outbox dispatcher against a real SMTP server', () => {
     expect(sheet.getImages()).toHaveLength(1);
   });
 
+  it('reads the price requests of a batch at once, and renders one by one if that read fails', async () => {
+    await settleOutbox(t.database);
+    const buyer = await createUser(t.database, { email: 'batch-buyer@example.com' });
+    const product = await insertProduct(t.database, { name: 'Jhumka', code: 'JH-1' });
+    const submitOne = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/submit-order',
+        headers: bearer(buyer.token),
+        payload: {
+          firstName: 'Meera',
+          email: 'meera@example.com',
+          contactNumber: '+91 90000 00000',
+          country: 'IN',
+          orderDetails: [{ productId: product.id, quantity: 6 }],
+        },
+      });
+    const numbers = [(await submitOne()).json().orderId, (await submitOne()).json().orderId];
+
+    const batches: string[][] = [];
+    const batched = dispatcher();
+    const reading = createMailDispatcher({
+      db: t.database.db,
+      transport: createSmtpTransport(smtp.url),
+      from: 'Jaipur Jewellery Catalogue <no-reply@jaipur.example>',
+      renderDeferred: () => Promise.reject(new Error('rendered one by one')),
+      prepareDeferred: (mails) => {
+        batches.push(mails.map((m) => m.template));
+        return t.app.services.orders.prepareDeferredMails(mails);
+      },
+    });
+    expect(await reading.runOnce()).toEqual({ sent: 4, retried: 0, failed: 0, skipped: 0 });
+    // One read for the four messages, the business and the buyer mail of each request.
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.sort()).toEqual(['order.business', 'order.business', 'order.buyer', 'order.buyer']);
+    for (const n of numbers) {
+      expect(
+        smtp.received.some((m) => headersOf(m.raw).get('subject') === `Price request #${n} from Meera`),
+      ).toBe(true);
+    }
+    expect(await batched.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0, skipped: 0 });
+
+    smtp.received = [];
+    await submitOne();
+    const failing = createMailDispatcher({
+      db: t.database.db,
+      transport: createSmtpTransport(smtp.url),
+      from: 'Jaipur Jewellery Catalogue <no-reply@jaipur.example>',
+      renderDeferred: (m) => t.app.services.orders.renderDeferredMail(m),
+      prepareDeferred: () => Promise.reject(new Error('database away')),
+    });
+    expect(await failing.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0, skipped: 0 });
+    expect(smtp.received).toHaveLength(2);
+  });
+
   it('survives the server being down, then delivers once it is back, exactly once', async () => {
     await settleOutbox(t.database);
     const port = smtp.port;

@@ -23,6 +23,11 @@ export type MailDispatcherOptions = {
   transport: MailTransport;
   from: string;
   renderDeferred: DeferredMailRenderer;
+  /**
+   * Reads what a claimed batch needs at once (its price requests, say) and answers a renderer
+   * for its messages; without it, or when it fails, each message is rendered on its own.
+   */
+  prepareDeferred?: (mails: readonly DeferredMail[]) => Promise<DeferredMailRenderer>;
   batchSize?: number;
   /** How long a claimed message stays this worker's; longer than any one send can take. */
   leaseSeconds?: number;
@@ -62,10 +67,13 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
   let isStarted = false;
   let isNudged = false;
 
-  async function build({ payload }: ClaimedMail): Promise<OutgoingMail> {
+  async function build(
+    { payload }: ClaimedMail,
+    renderDeferred: DeferredMailRenderer,
+  ): Promise<OutgoingMail> {
     let mail: RenderedMail;
     if ('deferred' in payload) {
-      const rendered = await options.renderDeferred(payload.deferred);
+      const rendered = await renderDeferred(payload.deferred);
       if (!rendered) {
         throw new SkipMessage(`${payload.deferred.template} ${payload.deferred.id} no longer exists`);
       }
@@ -85,9 +93,9 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     };
   }
 
-  async function deliver(claimed: ClaimedMail, result: DispatchResult) {
+  async function deliver(claimed: ClaimedMail, result: DispatchResult, renderDeferred: DeferredMailRenderer) {
     try {
-      await options.transport.send(await build(claimed), `outbox-${claimed.id}`);
+      await options.transport.send(await build(claimed, renderDeferred), `outbox-${claimed.id}`);
       await repo.markSent(claimed.id);
       result.sent++;
     } catch (error) {
@@ -113,8 +121,20 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
   async function runOnce(): Promise<DispatchResult> {
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
     const claimed = await repo.claimDue(batchSize, leaseSeconds);
-    for (const item of claimed) await deliver(item, result);
+    const renderDeferred = await rendererFor(claimed);
+    for (const item of claimed) await deliver(item, result, renderDeferred);
     return result;
+  }
+
+  async function rendererFor(claimed: readonly ClaimedMail[]): Promise<DeferredMailRenderer> {
+    const deferred = claimed.flatMap(({ payload }) => ('deferred' in payload ? [payload.deferred] : []));
+    if (!options.prepareDeferred || !deferred.length) return options.renderDeferred;
+    try {
+      return await options.prepareDeferred(deferred);
+    } catch (error) {
+      log?.warn({ err: error }, 'reading the batch of deferred mail failed; rendering one by one');
+      return options.renderDeferred;
+    }
   }
 
   /** Drains what is due, batch after batch, then waits for the next tick or nudge. */

@@ -42,15 +42,27 @@ export function createSmtpTransport(url: string): MailTransport {
  */
 export function createFileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The directory is made once, not for every message; one removed meanwhile is made again.
+  let isDirMade = false;
+  const write = async (file: string, bytes: Buffer) => {
+    if (!isDirMade) await fs.mkdir(dir, { recursive: true });
+    isDirMade = true;
+    await fs.writeFile(file, bytes);
+  };
   return {
     kind: 'files',
     async send(mail, ref) {
       const info = (await composer.sendMail(mail)) as { message: Buffer };
-      await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${ref.replace(/[^a-z0-9-]/gi, '')}.eml`);
       const tmp = `${file}.tmp`;
-      await fs.writeFile(tmp, info.message);
+      try {
+        await write(tmp, info.message);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        isDirMade = false;
+        await write(tmp, info.message);
+      }
       await fs.rename(tmp, file);
     },
     close: () => composer.close(),

@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { media, orderItems, orders, products, settings } from '../../db/schema/index.ts';
+import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
-
-export type OrderProductRow = {
-  id: string;
-  name: string;
-  code: string;
-  price: number;
-  imageUrl: string | null;
-  mediaId: string | null;
-};
 
 export type NewOrder = {
   id: string;
@@ -25,8 +16,13 @@ export type NewOrder = {
   idempotencyKey: string | null;
 };
 
-export type NewOrderLine = {
-  productId: string;
+/** A line of a price request as asked for: the rest is copied from the product when it is stored. */
+export type RequestedLine = { productId: string; quantity: number };
+
+/** A stored line; `productId` is null once the product has been deleted. */
+export type OrderLineRow = {
+  productId: string | null;
+  position: number;
   name: string;
   sku: string;
   quantity: number;
@@ -34,9 +30,6 @@ export type NewOrderLine = {
   imageUrl: string | null;
   mediaId: string | null;
 };
-
-/** A stored line; `productId` is null once the product has been deleted. */
-export type OrderLineRow = Omit<NewOrderLine, 'productId'> & { productId: string | null; position: number };
 
 export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
   userId: string | null;
@@ -127,38 +120,21 @@ export function createOrdersRepository(db: Db) {
       return row?.orderNumber ?? null;
     },
 
-    async findProducts(ids: readonly string[]): Promise<Map<string, OrderProductRow>> {
-      if (!ids.length) return new Map();
-      const rows = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          code: products.code,
-          price: products.price,
-          imageUrl: products.imageUrl,
-          mediaId: products.mediaId,
-        })
-        .from(products)
-        .where(inArray(products.id, [...ids]));
-      return new Map(rows.map((r) => [r.id, r]));
-    },
-
     /**
      * The order, its lines and its outbox rows in ONE statement, which PostgreSQL runs as one
-     * transaction. The order number comes from the `counters` row, bumped in that same
-     * statement: a failure anywhere rolls the bump back (no gaps), and the row lock that
-     * serialises numbering is held only while this statement runs, never across a round trip.
+     * transaction. The lines are copied from the products as they are in that statement; when
+     * any requested product does not exist, nothing is written and `missing` lists them. The
+     * order number comes from the `counters` row, bumped in that same statement: a failure
+     * anywhere rolls the bump back (no gaps), and the row lock that serialises numbering is held
+     * only while this statement runs, never across a round trip.
      */
     async insertOrder(
       order: NewOrder,
-      lines: readonly NewOrderLine[],
+      requested: readonly RequestedLine[],
       messages: readonly { kind: string; payload: OutboxPayload }[],
-    ): Promise<{ orderNumber: number; createdAt: Date }> {
-      const lineValues = sql.join(
-        lines.map(
-          (l, i) =>
-            sql`(${i + 1}::int, ${l.productId}::uuid, ${l.name}::text, ${l.sku}::text, ${l.quantity}::int, ${l.price}::float8, ${l.imageUrl}::text, ${l.mediaId}::uuid)`,
-        ),
+    ): Promise<{ orderNumber: number; createdAt: Date } | { missing: string[] }> {
+      const requestValues = sql.join(
+        requested.map((l, i) => sql`(${i + 1}::int, ${l.productId}::uuid, ${l.quantity}::int)`),
         sql`, `,
       );
       const outboxInsert = messages.length
@@ -169,9 +145,21 @@ export function createOrdersRepository(db: Db) {
               sql`, `,
             )}) AS v(kind, payload))`
         : sql``;
-      const { rows } = await db.execute<{ order_number: number; created_at: string | Date }>(sql`
-        WITH n AS (
-          INSERT INTO counters (name, value) VALUES (${ORDER_COUNTER}, 1)
+      const { rows } = await db.execute<{
+        order_number: number | null;
+        created_at: string | Date | null;
+        found: string[];
+      }>(sql`
+        WITH r AS (
+          SELECT * FROM (VALUES ${requestValues}) AS v(position, product_id, quantity)
+        ), line AS (
+          SELECT r.position, p.id AS product_id, p.name, p.code AS sku, r.quantity, p.price,
+            CASE WHEN p.media_id IS NULL THEN p.image_url ELSE '/media/' || p.media_id END AS image_url,
+            p.media_id
+          FROM r JOIN products p ON p.id = r.product_id
+        ), n AS (
+          INSERT INTO counters (name, value)
+          SELECT ${ORDER_COUNTER}, 1 WHERE (SELECT count(*) FROM line) = ${requested.length}
           ON CONFLICT (name) DO UPDATE SET value = counters.value + 1
           RETURNING value
         ), o AS (
@@ -184,11 +172,17 @@ export function createOrdersRepository(db: Db) {
           RETURNING id, order_number, created_at
         ), i AS (
           INSERT INTO order_items (order_id, position, product_id, name, sku, quantity, price, image_url, media_id)
-          SELECT o.id, v.position, v.product_id, v.name, v.sku, v.quantity, v.price, v.image_url, v.media_id
-          FROM o, (VALUES ${lineValues}) AS v(position, product_id, name, sku, quantity, price, image_url, media_id)
+          SELECT o.id, line.position, line.product_id, line.name, line.sku, line.quantity, line.price,
+            line.image_url, line.media_id
+          FROM o, line
         )${outboxInsert}
-        SELECT order_number, created_at FROM o`);
+        SELECT (SELECT order_number FROM o) AS order_number, (SELECT created_at FROM o) AS created_at,
+          ARRAY(SELECT product_id::text FROM line) AS found`);
       const row = rows[0]!;
+      if (row.order_number === null || row.created_at === null) {
+        const found = new Set(row.found);
+        return { missing: requested.map((l) => l.productId).filter((id) => !found.has(id)) };
+      }
       return { orderNumber: Number(row.order_number), createdAt: new Date(row.created_at) };
     },
 
@@ -224,6 +218,17 @@ export function createOrdersRepository(db: Db) {
     async findById(id: string): Promise<OrderRow | null> {
       const rows = await db.select(orderColumns).from(orders).where(eq(orders.id, id)).limit(1);
       return (await attachLines(rows))[0] ?? null;
+    },
+
+    /** The orders of these ids that exist (two statements however many there are). */
+    async findByIds(ids: readonly string[]): Promise<OrderRow[]> {
+      if (!ids.length) return [];
+      return attachLines(
+        await db
+          .select(orderColumns)
+          .from(orders)
+          .where(inArray(orders.id, [...ids])),
+      );
     },
 
     /** false when there was no such order. Its lines go with it (foreign key cascade). */

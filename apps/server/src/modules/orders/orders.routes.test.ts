@@ -161,6 +161,36 @@ describe('price requests', () => {
       ]);
     });
 
+    it('names every line whose product is gone or malformed, and stores nothing', async () => {
+      const ordersBefore = await orderCount();
+      const counterBefore = await counterValue();
+      const gone = '0e0b5a8e-2222-4222-8222-222222222222';
+      const res = await submit(
+        buyer,
+        request([
+          { productId: ring.id, quantity: 1 },
+          { productId: gone.toUpperCase(), quantity: 1 },
+          { productId: pendant.id, quantity: 2 },
+          { productId: gone, quantity: 3 },
+        ]),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: '2 products in the list are no longer available; please remove them and try again',
+        issues: [
+          { path: 'orderDetails.1.productId', message: 'Product not found' },
+          { path: 'orderDetails.3.productId', message: 'Product not found' },
+        ],
+      });
+      const malformed = await submit(buyer, request([{ productId: 'not-an-id', quantity: 1 }]));
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().issues).toEqual([
+        { path: 'orderDetails.0.productId', message: 'Product not found' },
+      ]);
+      expect(await orderCount()).toBe(ordersBefore);
+      expect(await counterValue()).toBe(counterBefore);
+    });
+
     it('numbers requests 1, 2, 3... with no gap after refused or failed submissions', async () => {
       const first = (await submit(buyer, request([{ productId: ring.id, quantity: 1 }]))).json().orderId;
       const countBefore = await counterValue();

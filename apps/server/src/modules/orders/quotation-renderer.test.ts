@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import { REPO_ROOT } from '../../env.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { createQuotationRenderer } from './quotation-renderer.ts';
+import { WORKBOOK_THREAD_NICE } from './thread-priority.ts';
 
 const letterhead = {
   name: 'Test House',
@@ -109,6 +111,28 @@ describe('the quotation renderer', () => {
       await renderer.close();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs the worker thread at a lower CPU priority than the thread answering requests',
+    async () => {
+      const niceOf = (tid: string) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
+      };
+      const before = new Set(readdirSync('/proc/self/task'));
+      const renderer = createQuotationRenderer({ workerUrl });
+      try {
+        await renderer.render(order, new Map(), letterhead);
+        const lowered = readdirSync('/proc/self/task').filter(
+          (tid) => !before.has(tid) && niceOf(tid) === WORKBOOK_THREAD_NICE,
+        );
+        expect(lowered).toHaveLength(1);
+        expect(niceOf(String(process.pid))).toBe(0);
+      } finally {
+        await renderer.close();
+      }
+    },
+  );
 
   it('answers the same workbook as the in-process build', async () => {
     const inWorker = createQuotationRenderer({ workerUrl });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import type { OrderRow } from './orders.repository.ts';
+import { deflateStoredZip } from './zip-deflate.ts';
 
 export const QUOTATION_SHEET = 'Price Quotation';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -141,5 +142,7 @@ export async function buildQuotationWorkbook(
     cell.alignment = { horizontal: 'right', vertical: 'middle' };
   });
 
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Stored by ExcelJS, compressed by Node's zlib (see zip-deflate.ts).
+  const stored = await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } });
+  return deflateStoredZip(Buffer.from(stored));
 }

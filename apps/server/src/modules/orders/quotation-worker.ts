@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { OrderRow } from './orders.repository.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
+import { lowerThisThreadPriority, WORKBOOK_THREAD_NICE } from './thread-priority.ts';
 
 /**
  * Builds quotation workbooks off the main thread: ExcelJS and its zip writer are synchronous
@@ -15,6 +16,8 @@ export type QuotationJob = {
 };
 
 export type QuotationJobResult = { id: number; workbook: Uint8Array } | { id: number; error: string };
+
+if (parentPort) lowerThisThreadPriority(WORKBOOK_THREAD_NICE);
 
 parentPort?.on('message', async (job: QuotationJob) => {
   try {
