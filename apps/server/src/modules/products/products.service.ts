@@ -83,7 +83,7 @@ const CACHED_PAGES = 30;
 const SEARCH_CONCURRENCY = 4;
 const SEARCH_QUEUE_LIMIT = 200;
 /** Rows per read while the search index is built: each chunk is a few milliseconds of work. */
-const SEARCH_INDEX_CHUNK = 5000;
+const SEARCH_INDEX_CHUNK = 1000;
 
 const productListSchema = z.array(productSchema);
 

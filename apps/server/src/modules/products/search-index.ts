@@ -44,10 +44,34 @@ export function isIndexable(text: string): boolean {
   return true;
 }
 
+/**
+ * A 32-bit hash of the piece of `length` (1 to 3) characters at `at`. The bit sets use two
+ * BLOOM_BITS_LOG2-bit slices of it: with one, any absent piece that shared its bit with a piece
+ * found in every block (a word of the vocabulary, the code's prefix) sent a search through every block.
+ */
 function gramHash(text: string, at: number, length: number): number {
   let h = Math.imul(text.charCodeAt(at), 0x01000193) ^ (length > 1 ? text.charCodeAt(at + 1) : 0x10000);
   h = Math.imul(h, 0x01000193) ^ (length > 2 ? text.charCodeAt(at + 2) : 0x20000);
-  return Math.imul(h ^ length, 0x9e3779b1) >>> (32 - BLOOM_BITS_LOG2);
+  h = Math.imul(h ^ length ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const BLOOM_MASK = (1 << BLOOM_BITS_LOG2) - 1;
+
+function setBits(bloom: Uint32Array, base: number, h: number): void {
+  const a = h & BLOOM_MASK;
+  const b = (h >>> 16) & BLOOM_MASK;
+  bloom[base + (a >>> 5)]! |= 1 << (a & 31);
+  bloom[base + (b >>> 5)]! |= 1 << (b & 31);
+}
+
+function hasBits(bloom: Uint32Array, base: number, h: number): boolean {
+  const a = h & BLOOM_MASK;
+  const b = (h >>> 16) & BLOOM_MASK;
+  return (
+    (bloom[base + (a >>> 5)]! & (1 << (a & 31))) !== 0 && (bloom[base + (b >>> 5)]! & (1 << (b & 31))) !== 0
+  );
 }
 
 /** The hashes a block must hold for `text` to occur in it: its 3-character pieces, or the whole. */
@@ -58,9 +82,13 @@ function gramsOf(text: string): number[] {
   return out;
 }
 
+const hexValue = (c: number) => (c <= 57 ? c - 48 : (c | 32) - 87);
+
 function uuidToBytes(id: string, into: Uint8Array, at: number): void {
-  const hex = id.replace(/-/g, '');
-  for (let i = 0; i < 16; i++) into[at + i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0, c = 0; i < 16; i++, c += 2) {
+    if (c === 8 || c === 13 || c === 18 || c === 23) c++;
+    into[at + i] = (hexValue(id.charCodeAt(c)) << 4) | hexValue(id.charCodeAt(c + 1));
+  }
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
@@ -196,9 +224,18 @@ export class SearchIndex {
     return block.startsWith(text, start + 1) || block.startsWith(text, block.indexOf(CODE_START, start) + 1);
   }
 
+  /**
+   * Whether block `block` may hold every piece in `grams`. A piece that rules a block out moves to
+   * the front, so the rare piece of a long text (its number, say) is the one tested first.
+   */
   #mayHold(block: number, grams: number[]): boolean {
     const base = block * BLOOM_WORDS;
-    for (const h of grams) if (!(this.#bloom[base + (h >>> 5)]! & (1 << (h & 31)))) return false;
+    for (let i = 0; i < grams.length; i++) {
+      const h = grams[i]!;
+      if (hasBits(this.#bloom, base, h)) continue;
+      if (i > 0) [grams[0], grams[i]] = [h, grams[0]!];
+      return false;
+    }
     return true;
   }
 }
@@ -212,8 +249,7 @@ function grow<T extends Int32Array | Uint8Array | Uint32Array>(array: T, length:
 function addGrams(bloom: Uint32Array, base: number, record: string): void {
   for (let i = 0; i < record.length; i++) {
     for (let length = 1; length <= 3 && i + length <= record.length; length++) {
-      const h = gramHash(record, i, length);
-      bloom[base + (h >>> 5)]! |= 1 << (h & 31);
+      setBits(bloom, base, gramHash(record, i, length));
     }
   }
 }
