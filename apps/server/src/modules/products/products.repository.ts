@@ -280,7 +280,7 @@ export async function* streamSearchRows(
              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
       FROM ${products}
       ${key ? sql`WHERE ${after(key)}` : sql``}
-      ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST
+      ORDER BY ${sql.join(NEWEST_FIRST, sql`, `)}
       LIMIT ${chunk}`);
     const rows = result.rows;
     if (rows.length) yield rows;

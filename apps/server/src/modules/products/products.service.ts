@@ -340,6 +340,11 @@ export function createCatalogueService(deps: {
       return (await answers.search(text)).value;
     },
 
+    /** Starts building the search index, so the first searches after start need not go to SQL. */
+    warmSearchIndex(): void {
+      searchIndex?.current();
+    },
+
     /** Settles when the search index build in progress (if any) is done: for tests and the bench. */
     async searchIndexSettled(): Promise<void> {
       await searchIndex?.settled();
