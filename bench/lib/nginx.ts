@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './server.ts';
 
 /**
  * Debian's nginx on a loopback port serving fixed files: the same bytes our server answered, so
@@ -45,7 +46,8 @@ ${types}
 `;
 }
 
-export async function startNginx(port: number, files: StaticFile[]): Promise<NginxServer> {
+export async function startNginx(preferredPort: number, files: StaticFile[]): Promise<NginxServer> {
+  const port = await freePort(preferredPort);
   if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx-light`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-nginx-'));
   // Started as root, nginx's workers run as an unprivileged user, which must be able to read the files.

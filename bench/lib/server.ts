@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -30,6 +31,24 @@ export function ensureBuilt() {
   }
 }
 
+/**
+ * `preferred` when nothing listens on it, else a port the system picks: two benches from different
+ * checkouts on one machine must never measure each other's server (the readiness check would
+ * accept any server that answers).
+ */
+export async function freePort(preferred: number): Promise<number> {
+  const listen = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(null));
+      probe.listen(port, '127.0.0.1', () => {
+        const { port: bound } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(bound));
+      });
+    });
+  return (await listen(preferred)) ?? (await listen(0))!;
+}
+
 async function freshPostgres(baseUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -58,6 +77,7 @@ export async function startBenchServer(options: {
   nodeArgs?: string[];
 }): Promise<BenchServer> {
   ensureBuilt();
+  const port = await freePort(options.port);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-'));
   const pgDb = options.postgresUrl
     ? await freshPostgres(options.postgresUrl, `catalogue_bench_${process.pid}_${options.products}`)
@@ -66,7 +86,7 @@ export async function startBenchServer(options: {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    PORT: String(options.port),
+    PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
@@ -97,7 +117,7 @@ export async function startBenchServer(options: {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');
     try {

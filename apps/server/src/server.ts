@@ -83,6 +83,8 @@ export async function start(): Promise<FastifyInstance> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.services.mail.start(app.log);
+  // After the demo seed, so the first index holds it; searches use SQL until it is built.
+  app.services.catalogue.warmSearchIndex();
   return app;
 }
 

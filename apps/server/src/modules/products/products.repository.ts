@@ -205,43 +205,99 @@ export async function listNeighbours(db: Db, product: ProductRow, limit: number)
 }
 
 /**
- * Header search. The exact code comes from the unique index; the rest are the newest `window`
- * products whose name or code contains the text (trigram indexes, or a walk of the newest-first
- * index when the text is common), of which those starting with it are put first. Ranking inside
- * that window keeps a common word as cheap as a rare one: a prefix match older than the newest
- * `window` matches keeps its newest-first place instead of being pulled to the top.
+ * Header search in SQL (the in-process index answers the same when it is ready): the exact code
+ * (case-insensitively, from the unique index), then names or codes starting with the text, then
+ * the other matches, newest first within each. Each part is the newest `limit` of its kind, so the
+ * first `limit` of them joined are exactly the contract's answer; a common word stops early on the
+ * newest-first index, rare text uses the trigram indexes.
  */
-export async function searchProducts(
-  db: Db,
-  text: string,
-  options: { limit: number; window: number },
-): Promise<{ exact: ProductRow[]; ranked: ProductRow[] }> {
+export async function searchProducts(db: Db, text: string, limit: number): Promise<ProductRow[]> {
   const escaped = escapeLike(text);
-  const prefix = `${escaped}%`;
-  const contains = `%${escaped}%`;
-  const candidates = db
-    .select(columns)
-    .from(products)
-    .where(or(ilike(products.name, contains), ilike(products.code, contains)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(options.window)
-    .as('candidates');
-  const [exact, ranked] = await Promise.all([
+  const matching = (pattern: string) =>
+    db
+      .select(columns)
+      .from(products)
+      .where(or(ilike(products.name, pattern), ilike(products.code, pattern)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit);
+  const [exact, starting, containing] = await Promise.all([
     db
       .select(columns)
       .from(products)
       .where(sql`lower(${products.code}) = lower(${text})`)
       .limit(1),
-    db
-      .select()
-      .from(candidates)
-      .orderBy(
-        sql`(${candidates.name} ILIKE ${prefix} OR ${candidates.code} ILIKE ${prefix}) DESC`,
-        ...newestFirst(candidates.createdAt, candidates.id),
-      )
-      .limit(options.limit),
+    matching(`${escaped}%`),
+    matching(`%${escaped}%`),
   ]);
-  return { exact, ranked };
+  return firstDistinct([...exact, ...starting, ...containing], limit);
+}
+
+/** The first `limit` rows, each product once. */
+function firstDistinct(rows: ProductRow[], limit: number): ProductRow[] {
+  const seen = new Set<string>();
+  const out: ProductRow[] = [];
+  for (const row of rows) {
+    if (out.length === limit) break;
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    out.push(row);
+  }
+  return out;
+}
+
+/**
+ * The rows of a search the in-process index ranked (`ids`, in that order) with the product whose
+ * code is exactly `text` first, as `searchProducts` answers. Products removed since the index was
+ * built are left out.
+ */
+export async function findRankedRows(
+  db: Db,
+  ids: string[],
+  text: string,
+  limit: number,
+): Promise<ProductRow[]> {
+  const rows = await db
+    .select({ ...columns, exact: sql<boolean>`lower(${products.code}) = lower(${text})` })
+    .from(products)
+    .where(
+      or(ids.length ? inArray(products.id, ids) : undefined, sql`lower(${products.code}) = lower(${text})`),
+    );
+  const byId = new Map(rows.map(({ exact: _, ...row }) => [row.id, row]));
+  const exact = rows.filter((r) => r.exact).map((r) => byId.get(r.id)!);
+  return firstDistinct([...exact, ...ids.flatMap((id) => byId.get(id) ?? [])], limit);
+}
+
+/** Every product's id, name and code, newest first, a chunk at a time (keyset): the search index's source. */
+export async function* streamSearchRows(
+  db: Db,
+  chunk: number,
+): AsyncGenerator<Array<{ id: string; name: string; code: string }>> {
+  let key: SortKey | null = null;
+  for (;;) {
+    type Row = { id: string; name: string; code: string; created_at: string };
+    const result: { rows: Row[] } = await db.execute<Row>(sql`
+      SELECT id::text AS id, name, code,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+      FROM ${products}
+      ${key ? sql`WHERE ${after(key)}` : sql``}
+      ORDER BY ${sql.join(NEWEST_FIRST, sql`, `)}
+      LIMIT ${chunk}`);
+    const rows = result.rows;
+    if (rows.length) yield rows;
+    if (rows.length < chunk) return;
+    const last: Row = rows[rows.length - 1]!;
+    key = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** A summary that changes with any insert, update or delete of a product (for the search index). */
+export async function readCatalogueVersion(db: Db): Promise<string> {
+  // The sum as well as the latest: an update whose transaction began before another write's still
+  // raises it. Deletes change the count.
+  const result = await db.execute<{ version: string }>(sql`
+    SELECT concat_ws('|', count(*), max(updated_at), sum(extract(epoch FROM updated_at))) AS version
+    FROM ${products}`);
+  return result.rows[0]?.version ?? '';
 }
 
 /**

@@ -43,6 +43,7 @@ import {
   deleteProduct,
   findByCodes,
   findProductById,
+  findRankedRows,
   findProductIdByCode,
   insertProduct,
   listByOffset,
@@ -50,9 +51,11 @@ import {
   listNeighbours,
   listNewest,
   listPageBoundaries,
+  readCatalogueVersion,
   searchAdminPage,
   searchProducts,
   streamNewest,
+  streamSearchRows,
   updateProduct,
   writeImport,
   type ImportCreate,
@@ -61,6 +64,7 @@ import {
   type Scope,
   type SortKey,
 } from './products.repository.ts';
+import { isIndexable, foldText, LiveSearchIndex } from './search-index.ts';
 import { readFirstSheet } from './spreadsheet.ts';
 
 /**
@@ -72,14 +76,15 @@ const PAGE_KEY_EVERY = 16;
 /** Pages kept as finished answers: real traffic is mostly on the first pages of each listing. */
 const CACHED_PAGES = 30;
 
-/** How many of the newest matches a search ranks by "starts with" (see searchProducts). */
-const SEARCH_WINDOW = 500;
 /**
- * Uncached searches in flight at once. Text of one or two characters cannot use the trigram
- * indexes and may scan the table; a burst of those must not take the whole database.
+ * Uncached SQL searches in flight at once (while the in-process index is not ready). Text of one or
+ * two characters cannot use the trigram indexes and may scan the table; a burst of those must not
+ * take the whole database.
  */
 const SEARCH_CONCURRENCY = 4;
 const SEARCH_QUEUE_LIMIT = 200;
+/** Rows per read while the search index is built: each chunk is a few milliseconds of work. */
+const SEARCH_INDEX_CHUNK = 1000;
 
 const productListSchema = z.array(productSchema);
 
@@ -140,7 +145,26 @@ export function createCatalogueService(deps: {
     SEARCH_QUEUE_LIMIT,
     'Search is busy, please retry shortly',
   );
-  events.on('catalogue:changed', () => cache.clear());
+  // The search index follows the cache's staleness bound, so with the cache off there is none.
+  const searchIndex = cache.enabled
+    ? new LiveSearchIndex({
+        ttlMs: deps.cacheTtlMs,
+        readRows: () => streamSearchRows(db, SEARCH_INDEX_CHUNK),
+        readVersion: () => readCatalogueVersion(db),
+      })
+    : null;
+  events.on('catalogue:changed', () => {
+    cache.clear();
+    searchIndex?.invalidate();
+  });
+
+  /** The header search's rows: from the in-process index when it is current, else from SQL. */
+  async function findSearchRows(text: string): Promise<ProductRow[]> {
+    const index = isIndexable(text) ? searchIndex?.current() : null;
+    if (!index) return runSearch(() => searchProducts(db, text, MAX_SEARCH_RESULTS));
+    const ids = index.find(foldText(text), MAX_SEARCH_RESULTS);
+    return findRankedRows(db, ids, text, MAX_SEARCH_RESULTS);
+  }
 
   function toProduct(row: ProductRow): Product {
     const url = row.mediaId ? media.urlOf(row.mediaId) : row.imageUrl;
@@ -290,23 +314,13 @@ export function createCatalogueService(deps: {
     /**
      * Header search: name or code contains the text, taken literally, case-insensitive. The exact
      * code first, then names or codes starting with the text, then the rest; newest first within
-     * each (the "starts with" ranking covers the newest SEARCH_WINDOW matches).
+     * each.
      */
     async search(raw: string): Promise<Answer<Product[]>> {
       const text = checkSearchText(raw);
       if (!text) return new Answer([], productListSchema);
       return cache.getOrLoad(`search|${text}`, async () => {
-        const found = await runSearch(() =>
-          searchProducts(db, text, { limit: MAX_SEARCH_RESULTS, window: SEARCH_WINDOW }),
-        );
-        const seen = new Set<string>();
-        const ranked: ProductRow[] = [];
-        for (const row of [...found.exact, ...found.ranked]) {
-          if (seen.has(row.id)) continue;
-          seen.add(row.id);
-          ranked.push(row);
-        }
-        return new Answer(ranked.slice(0, MAX_SEARCH_RESULTS).map(toProduct), productListSchema);
+        return new Answer((await findSearchRows(text)).map(toProduct), productListSchema);
       });
     },
   };
@@ -363,6 +377,16 @@ export function createCatalogueService(deps: {
 
     async search(text: string): Promise<Product[]> {
       return (await answers.search(text)).value;
+    },
+
+    /** Starts building the search index, so the first searches after start need not go to SQL. */
+    warmSearchIndex(): void {
+      searchIndex?.current();
+    },
+
+    /** Settles when the search index build in progress (if any) is done: for tests and the bench. */
+    async searchIndexSettled(): Promise<void> {
+      await searchIndex?.settled();
     },
 
     /** null for unknown and for malformed ids. */
