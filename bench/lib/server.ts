@@ -99,7 +99,7 @@ export async function startBenchServer(options: {
     process.execPath,
     [...(options.nodeArgs ?? []), ...(memoryLog ? ['--import', MEMORY_PROBE] : []), SERVER],
     {
-      // The process settings of `npm start` (malloc arenas, V8's young generation), as measured.
+      // The process settings of `npm start` (malloc arenas), so the bench measures what runs.
       env: serverProcessEnv({ ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) }),
       stdio: ['ignore', 'inherit', 'inherit'],
     },
