@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverProcessEnv } from '../scripts/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-e2e-'));
@@ -44,7 +45,7 @@ if (process.env.DATABASE_URL) {
 }
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env,
+  env: serverProcessEnv(env),
   stdio: 'inherit',
 });
 let stopping = false;

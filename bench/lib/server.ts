@@ -4,10 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverProcessEnv } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
 const SEED = path.join(ROOT, 'apps/server/dist/seed.js');
+const MEMORY_PROBE = path.join(import.meta.dirname, 'memory-probe.mjs');
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
@@ -113,10 +115,17 @@ export async function startBenchServer(options: {
     if (seeded.status !== 0) throw new Error('bulk seed failed');
   }
 
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // BENCH_MEMORY_LOG=file: the server appends where its memory is, every 250 ms (memory-probe.mjs).
+  const memoryLog = process.env.BENCH_MEMORY_LOG;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...(memoryLog ? ['--import', MEMORY_PROBE] : []), SERVER],
+    {
+      // The process settings of `npm start` (malloc arenas), so the bench measures what runs.
+      env: serverProcessEnv({ ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) }),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');

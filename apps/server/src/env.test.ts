@@ -25,6 +25,12 @@ describe('configuration', () => {
     expect(env.DATABASE_URL).toBe('postgres://u@h:5432/db');
   });
 
+  it('limits heap growth to 25% past the live heap unless told otherwise; 0 leaves V8 its own', () => {
+    expect(parseEnv({}).HEAP_GROWTH_PERCENT).toBe(25);
+    expect(parseEnv({ HEAP_GROWTH_PERCENT: '0' }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(() => parseEnv({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('resolves a relative DATA_DIR from where the command was run', () => {
     expect(parseEnv({ DATA_DIR: 'store', INIT_CWD: '/srv/app' }).dataDir).toBe('/srv/app/store');
   });

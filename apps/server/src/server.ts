@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
 import { ConfigError, parseEnv, REPO_ROOT, type Env } from './env.ts';
+import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
 
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
@@ -36,6 +37,7 @@ async function webOptions(env: Env) {
 
 export async function start(): Promise<FastifyInstance> {
   const env = parseEnv();
+  limitHeapGrowth(env.HEAP_GROWTH_PERCENT);
   const database = await connectDatabase(env);
   const { vite, web } = await webOptions(env);
   const app = await buildApp({ env, database, web });
