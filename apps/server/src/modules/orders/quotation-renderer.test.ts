@@ -55,6 +55,12 @@ async function cellsOf(workbook: Buffer) {
   return { values, images: sheet.getImages().length };
 }
 
+/** A thread's nice value, from /proc (field 19 of its stat line). */
+function niceOfThread(tid: string): number {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 describe('the quotation renderer', () => {
   let dir: string;
   let workerUrl: URL;
@@ -115,10 +121,7 @@ describe('the quotation renderer', () => {
   it.runIf(process.platform === 'linux')(
     'runs the worker thread at a lower CPU priority than the thread answering requests',
     async () => {
-      const niceOf = (tid: string) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
-      };
+      const niceOf = niceOfThread;
       const before = new Set(readdirSync('/proc/self/task'));
       const renderer = createQuotationRenderer({ workerUrl });
       try {
@@ -128,6 +131,32 @@ describe('the quotation renderer', () => {
         );
         expect(lowered).toHaveLength(1);
         expect(niceOf(String(process.pid))).toBe(0);
+      } finally {
+        await renderer.close();
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'stops an idle worker thread and starts a new one for the next workbook',
+    async () => {
+      const before = new Set(readdirSync('/proc/self/task'));
+      const workbookThreads = () =>
+        readdirSync('/proc/self/task').filter((tid) => {
+          if (before.has(tid)) return false;
+          try {
+            return niceOfThread(tid) === WORKBOOK_THREAD_NICE;
+          } catch {
+            return false; // the thread ended while being read
+          }
+        });
+      const renderer = createQuotationRenderer({ workerUrl, idleMs: 100 });
+      try {
+        await renderer.render(order, new Map(), letterhead);
+        expect(workbookThreads()).toHaveLength(1);
+        await expect.poll(workbookThreads, { timeout: 5000, interval: 50 }).toHaveLength(0);
+        const again = await cellsOf(await renderer.render(order, new Map(), letterhead));
+        expect(again.values).toContain('R-1');
       } finally {
         await renderer.close();
       }
