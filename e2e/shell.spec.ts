@@ -1,32 +1,6 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-
-/** Public pages of spec §2.2 (ids and slugs are filled in from the seeded catalogue). */
-const STATIC_PATHS = [
-  '/',
-  '/aboutus',
-  '/contactus',
-  '/fairtrade',
-  '/privacy',
-  '/faq',
-  '/visitjaipur',
-  '/profile',
-  '/blogs',
-  '/shopall',
-  '/category',
-  '/category/alldesigns',
-  '/category/Rings',
-  '/category/Necklaces/withgemstone',
-  '/category/Earrings/withoutgemstone',
-  '/login',
-  '/signup',
-];
-
-async function publicPaths(request: APIRequestContext) {
-  const products = (await (await request.get('/api/products?limit=1')).json()) as { _id: string }[];
-  const { blogs } = (await (await request.get('/api/blogs?limit=1')).json()) as { blogs: { slug: string }[] };
-  return [...STATIC_PATHS, `/singleproduct/${products[0]!._id}`, `/blogs/${blogs[0]!.slug}`];
-}
+import { publicPaths } from './public-paths';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { publicPaths } from './public-paths';
 
 /**
  * Every text key of the storefront as i18next would show it when its namespace is missing
@@ -70,31 +71,9 @@ const rawKeysOf = (page: Page) =>
 const hydrated = (page: Page) =>
   page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 
+/** Every public page, and the two that are not in the shell's list: the list and a missing page. */
 async function samplePaths(request: APIRequestContext) {
-  const products = (await (await request.get('/api/products?limit=1')).json()) as { _id: string }[];
-  const { blogs } = (await (await request.get('/api/blogs?limit=1')).json()) as { blogs: { slug: string }[] };
-  return [
-    '/',
-    '/aboutus',
-    '/contactus',
-    '/fairtrade',
-    '/privacy',
-    '/faq',
-    '/visitjaipur',
-    '/profile',
-    '/blogs',
-    `/blogs/${blogs[0]!.slug}`,
-    '/shopall',
-    '/category',
-    '/category/alldesigns',
-    '/category/Rings',
-    '/category/Necklaces/withgemstone',
-    `/singleproduct/${products[0]!._id}`,
-    '/cart',
-    '/login',
-    '/signup',
-    '/no-such-page',
-  ];
+  return [...(await publicPaths(request)), '/cart', '/no-such-page'];
 }
 
 test.describe('texts per page', () => {
