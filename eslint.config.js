@@ -92,4 +92,22 @@ export default tseslint.config(
     ignores: ['apps/server/src/cli/**', 'apps/server/src/db/seed/cli.ts', 'apps/server/src/server.ts'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // The spreadsheet libraries are loaded on first use (lib/on-first-use.ts): a static import would
+    // put ~40 MB into every server process at start. Tests may import them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/lib/on-first-use.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['exceljs', '@e965/xlsx'].map((name) => ({
+            name,
+            message: 'load it with loadExcelJs / loadSheetJs from lib/on-first-use.ts',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { serverProcessEnv } from '../../../scripts/server-process.mjs';
+import { SEMI_SPACE_FLAG, serverProcessEnv } from '../../../scripts/server-process.mjs';
 
 describe('serverProcessEnv', () => {
-  it('adds two malloc arenas to what the caller sets', () => {
+  it('adds two malloc arenas and a smaller young generation to what the caller sets', () => {
     expect(serverProcessEnv({ PATH: '/bin', PORT: '3000' })).toEqual({
       PATH: '/bin',
       PORT: '3000',
       MALLOC_ARENA_MAX: '2',
+      NODE_OPTIONS: SEMI_SPACE_FLAG,
     });
+  });
+
+  it('keeps the other Node options the caller gives', () => {
+    expect(serverProcessEnv({ NODE_OPTIONS: '--enable-source-maps' }).NODE_OPTIONS).toBe(
+      `--enable-source-maps ${SEMI_SPACE_FLAG}`,
+    );
   });
 
   it('keeps what the operator chose', () => {
     expect(serverProcessEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
+    expect(serverProcessEnv({ NODE_OPTIONS: '--max-semi-space-size=16' }).NODE_OPTIONS).toBe(
+      '--max-semi-space-size=16',
+    );
   });
 });

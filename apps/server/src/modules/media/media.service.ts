@@ -26,8 +26,11 @@ const ORIGINAL_MAX_SIDE = 3000;
 const ENCODER_CONCURRENCY = 2;
 /** Beyond this many waiting encodes the answer is 503 rather than an ever-growing queue. */
 const ENCODER_QUEUE_LIMIT = 200;
-/** Recently served variants kept in memory, so a hot image costs no disk read. */
-const MEMORY_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Recently served variants kept in memory, so a hot image costs no disk read. The rest are files the
+ * system's page cache keeps in memory outside the server's own.
+ */
+const MEMORY_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** A rendered image ready to send. The ETag is derived from its name, so a 304 needs no I/O. */
 export type ImageAnswer = { data: Buffer; contentType: string; etag: string };

@@ -1,6 +1,7 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import type { OrderRow } from './orders.repository.ts';
+import { loadExcelJs } from '../../lib/on-first-use.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
 
 export const QUOTATION_SHEET = 'Price Quotation';
@@ -27,7 +28,7 @@ export async function buildQuotationWorkbook(
   pictures: ReadonlyMap<string, Buffer>,
   letterhead: Letterhead,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = letterhead.name;
   workbook.created = order.createdAt;
   const sheet = workbook.addWorksheet(QUOTATION_SHEET, {

@@ -1,6 +1,7 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@catalogue/shared/schemas/product-import';
+import { loadExcelJs } from '../../lib/on-first-use.ts';
 
 export const IMPORT_TEMPLATE_FILENAME = 'product-import-template.xlsx';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,7 +40,7 @@ const WIDTHS: Record<(typeof IMPORT_COLUMNS)[number], number> = {
  * and drop-down lists on category and subcategory so a typo is caught in Excel, before the upload.
  */
 export async function buildImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Catalogue admin';
   const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = IMPORT_COLUMNS.map((key) => ({ header: key, key, width: WIDTHS[key] }));

@@ -263,6 +263,11 @@ export function createCatalogueService(deps: {
     return subcategory ? { category: parsed, subcategory } : { category: parsed };
   }
 
+  /** A category page's scope: its `filter` picks the gemstone subcategory (categoryPage, listCategoryPage). */
+  function filteredScopeOf(input: { category: string; filter?: string | null }): Scope | null {
+    return categoryScope(input.category, subcategoryForFilter(input.filter));
+  }
+
   function subcategoryScopeOf(input: { category: string; subcategory: string }): Scope | null {
     const subcategory = parseSubcategory(input.subcategory);
     return subcategory ? categoryScope(input.category, subcategory) : null;
@@ -288,7 +293,7 @@ export function createCatalogueService(deps: {
       input: ListPageInput & { category: string; filter?: string | null },
       accepted: Encoding | null,
     ): Promise<CachedJson> {
-      const scope = categoryScope(input.category, subcategoryForFilter(input.filter));
+      const scope = filteredScopeOf(input);
       return scope ? pageWire(scope, input, 16, accepted) : emptyPage(input);
     },
 
@@ -364,7 +369,7 @@ export function createCatalogueService(deps: {
     async listCategoryPage(
       input: ListPageInput & { category: string; filter?: string | null },
     ): Promise<ProductPage> {
-      const scope = categoryScope(input.category, subcategoryForFilter(input.filter));
+      const scope = filteredScopeOf(input);
       return scope ? pageValue(scope, input, 16) : emptyPage(input).value;
     },
 
@@ -497,7 +502,7 @@ export function createCatalogueService(deps: {
      * all valid rows, updating products whose code exists. A dry run answers the same numbers.
      */
     async importProducts(data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
-      const sheet = readFirstSheet(data, IMPORT_MAX_ROWS);
+      const sheet = await readFirstSheet(data, IMPORT_MAX_ROWS);
       if (!sheet.header) throw new AppError('BAD_REQUEST', 'The first sheet is empty');
       const columns = mapColumns(sheet.header);
       const { valid, errors } = validateRows(sheet.rows, columns);

@@ -1,5 +1,6 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { AppError } from '@catalogue/shared/errors';
+import { loadSheetJs } from '../../lib/on-first-use.ts';
 
 /** What the upload really is, by its bytes: a name or a declared content type proves nothing. */
 export type SpreadsheetKind = 'xlsx' | 'xls';
@@ -49,7 +50,7 @@ export function listZipEntries(data: Buffer): ZipEntry[] | null {
 }
 
 /** Decides what the bytes are: an Excel workbook of either generation, or a 415. */
-export function detectSpreadsheet(data: Buffer): SpreadsheetKind {
+export async function detectSpreadsheet(data: Buffer): Promise<SpreadsheetKind> {
   if (startsWith(data, ZIP_LOCAL_HEADER)) {
     const entries = listZipEntries(data);
     if (!entries) throw new AppError('BAD_REQUEST', DAMAGED_SPREADSHEET_MESSAGE);
@@ -67,7 +68,7 @@ export function detectSpreadsheet(data: Buffer): SpreadsheetKind {
   if (startsWith(data, CFB_SIGNATURE)) {
     let names: string[];
     try {
-      names = XLSX.CFB.read(data, { type: 'buffer' }).FullPaths.map((p: string) =>
+      names = (await loadSheetJs()).CFB.read(data, { type: 'buffer' }).FullPaths.map((p: string) =>
         p.replace(/\/$/, '').split('/').pop()!,
       );
     } catch {
@@ -85,12 +86,12 @@ export function detectSpreadsheet(data: Buffer): SpreadsheetKind {
 export type SheetRow = { row: number; cells: unknown[] };
 
 /** The address of the first cell holding a formula, or null (the sheet is read dense). */
-function findFormula(sheet: XLSX.WorkSheet): string | null {
+function findFormula(sheetJs: typeof XLSX, sheet: XLSX.WorkSheet): string | null {
   const rows = (sheet['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
     if (!row) continue;
-    for (let c = 0; c < row.length; c++) if (row[c]?.f) return XLSX.utils.encode_cell({ r, c });
+    for (let c = 0; c < row.length; c++) if (row[c]?.f) return sheetJs.utils.encode_cell({ r, c });
   }
   return null;
 }
@@ -99,8 +100,12 @@ function findFormula(sheet: XLSX.WorkSheet): string | null {
  * The first sheet's rows as arrays of raw cell values, each with the row number Excel shows.
  * At most `maxRows` rows are parsed: a longer sheet is a 413, told apart without parsing it all.
  */
-export function readFirstSheet(data: Buffer, maxRows: number): { header: SheetRow | null; rows: SheetRow[] } {
-  detectSpreadsheet(data);
+export async function readFirstSheet(
+  data: Buffer,
+  maxRows: number,
+): Promise<{ header: SheetRow | null; rows: SheetRow[] }> {
+  await detectSpreadsheet(data);
+  const XLSX = await loadSheetJs();
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(data, {
@@ -124,7 +129,7 @@ export function readFirstSheet(data: Buffer, maxRows: number): { header: SheetRo
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet?.['!ref']) return { header: null, rows: [] };
   const range = XLSX.utils.decode_range(sheet['!ref']);
-  const formulaAt = findFormula(sheet);
+  const formulaAt = findFormula(XLSX, sheet);
   if (formulaAt) {
     throw new AppError(
       'BAD_REQUEST',
