@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuPerRequest, startCpuMeter, type CpuMeter } from './lib/cpu.ts';
-import { budgetsHeld, evaluateBudgets, sizeLabel } from './lib/budgets.ts';
+import { budgetsHeld, evaluateBudgets, shareNginx, sizeLabel } from './lib/budgets.ts';
 import {
   fileSizes,
   firstLoadFiles,
@@ -346,7 +346,7 @@ try {
         nginx: null,
         buyers: null,
       };
-      if (plan.nginx) {
+      if (plan.nginx && index === configs.length - 1) {
         log(`${label}: nginx static, same bytes`);
         result.nginx = await measureNginx(server, catalogue.productIds[0]!);
       }
@@ -388,6 +388,7 @@ try {
   exitCode = 2;
 }
 
+shareNginx(run.configs);
 const budgets = evaluateBudgets(run);
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 const loadavgAtEnd = os.loadavg().map((n) => round(n, 2));

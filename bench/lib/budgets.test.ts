@@ -6,6 +6,7 @@ import {
   pickConfig,
   ratioToNginx,
   searchP99,
+  shareNginx,
 } from './budgets.ts';
 import type { ScenarioResult } from './measure.ts';
 import type { ConfigResult, RunData } from './types.ts';
@@ -61,6 +62,27 @@ describe('budget figures', () => {
     expect(ratioToNginx(c, 'listing-real', 'json')).toBeCloseTo(8000 / 12_000);
     expect(ratioToNginx(c, 'ssr-product', 'html')).toBeCloseTo(0.15);
     expect(ratioToNginx({ ...c, nginx: null }, 'listing-real', 'json')).toBeNull();
+  });
+});
+
+describe('shareNginx', () => {
+  it("gives the last configuration's nginx figures to the others, marked with where they were measured", () => {
+    const configs = [
+      { ...config('pglite', 1000), nginx: null },
+      { ...config('postgres', 1000), nginx: null },
+      config('postgres', 100_000),
+    ];
+    shareNginx(configs);
+    expect(configs[0]!.nginx).toMatchObject({ measuredIn: 'postgres 100k', json: { rps: 12_000 } });
+    expect(ratioToNginx(configs[1]!, 'listing-real', 'json')).toBeCloseTo(8000 / 12_000);
+    expect(configs[2]!.nginx!.measuredIn).toBeUndefined();
+  });
+
+  it('leaves every configuration without nginx when the last one did not measure it', () => {
+    const configs = [config('postgres', 1000), { ...config('postgres', 100_000), nginx: null }];
+    shareNginx(configs);
+    expect(configs[1]!.nginx).toBeNull();
+    expect(configs[0]!.nginx!.measuredIn).toBeUndefined();
   });
 });
 

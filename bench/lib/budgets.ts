@@ -49,6 +49,18 @@ export function searchP99(config: ConfigResult): number | null {
   return searches.length ? Math.max(...searches.map((s) => s.p99)) : null;
 }
 
+/**
+ * nginx's figures barely depend on the catalogue (one listing answer, one product page, of much the
+ * same size at every N), so a run measures them once, in its last configuration, and gives the
+ * other configurations that figure, marked with where it was measured.
+ */
+export function shareNginx(configs: ConfigResult[]): void {
+  const last = configs.at(-1);
+  if (!last?.nginx) return;
+  const measuredIn = `${last.database} ${sizeLabel(last.products)}`;
+  for (const c of configs) c.nginx ??= { ...last.nginx, measuredIn };
+}
+
 /** Our throughput as a multiple of nginx serving the same bytes. */
 export function ratioToNginx(config: ConfigResult, key: string, kind: 'json' | 'html'): number | null {
   const ours = scenario(config, key);

@@ -35,7 +35,9 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
       ...c.scenarios.map((s) =>
         scenarioRow(label, s, RATIO_OF[s.key] ? ratioToNginx(c, s.key, RATIO_OF[s.key]!) : null),
       ),
-      ...(c.nginx ? [scenarioRow(label, c.nginx.json), scenarioRow(label, c.nginx.html)] : []),
+      ...(c.nginx && !c.nginx.measuredIn
+        ? [scenarioRow(label, c.nginx.json), scenarioRow(label, c.nginx.html)]
+        : []),
       ...(c.buyers
         ? [
             {

@@ -35,8 +35,12 @@ export type ConfigResult = {
   /** Listing pages of 16 over the whole catalogue. */
   totalPages: number;
   scenarios: ScenarioResult[];
-  /** nginx serving the same bytes, measured in the same run with the same settings. */
-  nginx: { json: ScenarioResult; html: ScenarioResult } | null;
+  /**
+   * nginx serving the same bytes, measured in the same run with the same settings: once per run, in
+   * its last configuration (the largest, where the budgets are judged); `measuredIn` names that one
+   * on the other configurations, whose ratios use its figures.
+   */
+  nginx: { json: ScenarioResult; html: ScenarioResult; measuredIn?: string } | null;
   buyers: BuyersResult | null;
 };
 
