@@ -263,6 +263,43 @@ describe('the outbox dispatcher against a real SMTP server', () => {
     expect(smtp.received).toHaveLength(2);
   });
 
+  it('builds and sends two messages of a batch at once, never more, and sends every one', async () => {
+    await settleOutbox(t.database);
+    const buyer = await createUser(t.database, { email: 'lanes-buyer@example.com' });
+    const product = await insertProduct(t.database, { name: 'Kada', code: 'KD-1' });
+    for (let i = 0; i < 3; i++) {
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders/submit-order',
+        headers: bearer(buyer.token),
+        payload: {
+          firstName: 'Isha',
+          email: 'isha@example.com',
+          contactNumber: '+91 90000 00001',
+          country: 'IN',
+          orderDetails: [{ productId: product.id, quantity: 3 }],
+        },
+      });
+      expect(submitted.statusCode).toBe(201);
+    }
+    let building = 0;
+    let most = 0;
+    const lanes = createMailDispatcher({
+      db: t.database.db,
+      transport: createSmtpTransport(smtp.url),
+      from: 'Jaipur Jewellery Catalogue <no-reply@jaipur.example>',
+      renderDeferred: async (m) => {
+        most = Math.max(most, ++building);
+        await new Promise((r) => setTimeout(r, 30));
+        building--;
+        return t.app.services.orders.renderDeferredMail(m);
+      },
+    });
+    expect(await lanes.runOnce()).toEqual({ sent: 6, retried: 0, failed: 0, skipped: 0 });
+    expect(most).toBe(2);
+    expect(smtp.received).toHaveLength(6);
+  });
+
   it('survives the server being down, then delivers once it is back, exactly once', async () => {
     await settleOutbox(t.database);
     const port = smtp.port;

@@ -49,6 +49,13 @@ export function defaultBackoffMs(attempts: number): number {
 class SkipMessage extends Error {}
 
 /**
+ * Messages of a batch built and sent at once. While the quotation worker builds one workbook the
+ * main thread sends the previous message and renders the next, so a burst of price requests
+ * drains faster on two cores; more at once would only queue behind the one worker.
+ */
+const DELIVERIES_AT_ONCE = 2;
+
+/**
  * Sends what the outbox holds, in the background: a request only writes rows and never waits
  * for mail. Several processes may run a dispatcher against one database; a row is claimed by
  * one of them at a time.
@@ -122,7 +129,14 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
     const claimed = await repo.claimDue(batchSize, leaseSeconds);
     const renderDeferred = await rendererFor(claimed);
-    for (const item of claimed) await deliver(item, result, renderDeferred);
+    const queue = [...claimed];
+    const lane = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) await deliver(item, result, renderDeferred);
+    };
+    // Settled, not raced: the pass is over only when both lanes are, so stop() never cuts a send.
+    const lanes = await Promise.allSettled(Array.from({ length: DELIVERIES_AT_ONCE }, lane));
+    const failed = lanes.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
     return result;
   }
 
