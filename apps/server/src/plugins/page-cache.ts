@@ -4,7 +4,8 @@ import { LruCache } from '../lib/lru-cache.ts';
 
 /**
  * Stands in for the CSP nonce in renders that may be shared: random per process, so no page text
- * can predict it, and hex, so no escaping in the HTML changes it.
+ * can predict it; hex, so no escaping in the HTML changes it; as long as a nonce (16 random bytes
+ * in base64, security.ts), so an answer's nonce is written over it in place.
  */
 export const NONCE_PLACEHOLDER = crypto.randomBytes(12).toString('hex');
 const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
@@ -19,7 +20,7 @@ const PAGE_OVERHEAD_BYTES = 1000;
 
 /**
  * One render made with NONCE_PLACEHOLDER. A page for sharing is kept deflated with the places of
- * the placeholder: an answer inflates it (a fraction of a millisecond) and puts the request's own
+ * the placeholder: an answer inflates it (a fraction of a millisecond) and writes the request's own
  * nonce there. Other answers are sent once and kept as they are.
  */
 export class RenderedPage {
@@ -31,19 +32,23 @@ export class RenderedPage {
     /** The same for every anonymous visitor: kept, deflated, and answered to others. */
     readonly isShareable: boolean,
     private readonly stored: Buffer,
+    private readonly htmlBytes: number,
     /** Where the placeholders start in the HTML. */
     private readonly holes: readonly number[],
   ) {}
 
   static of(status: number, headers: Headers, html: Buffer): RenderedPage {
     const holes: number[] = [];
-    for (let at = html.indexOf(PLACEHOLDER_BYTES); at !== -1; at = html.indexOf(PLACEHOLDER_BYTES, at + 1))
+    let at = html.indexOf(PLACEHOLDER_BYTES);
+    while (at !== -1) {
       holes.push(at);
+      at = html.indexOf(PLACEHOLDER_BYTES, at + PLACEHOLDER_BYTES.length);
+    }
     const kept = [...headers].filter(([key]) => key !== 'set-cookie');
     const cookies = headers.getSetCookie();
     const shareable = isShareable(status, kept, cookies);
     const stored = shareable ? exactCopy(zlib.deflateRawSync(html)) : html;
-    return new RenderedPage(status, kept, cookies, shareable, stored, holes);
+    return new RenderedPage(status, kept, cookies, shareable, stored, html.length, holes);
   }
 
   get isHtml(): boolean {
@@ -55,18 +60,16 @@ export class RenderedPage {
     return this.stored.length + PAGE_OVERHEAD_BYTES;
   }
 
+  /** The HTML with `nonce` in every placeholder's place: a buffer of its own per call. */
   body(nonce: string): Buffer {
-    const html = this.isShareable ? zlib.inflateRawSync(this.stored) : this.stored;
-    if (!this.holes.length) return html;
-    const filler = Buffer.from(nonce, 'latin1');
-    const parts: Buffer[] = [];
-    let start = 0;
-    for (const at of this.holes) {
-      parts.push(html.subarray(start, at), filler);
-      start = at + PLACEHOLDER_BYTES.length;
-    }
-    parts.push(html.subarray(start));
-    return Buffer.concat(parts);
+    if (nonce.length !== PLACEHOLDER_BYTES.length)
+      throw new Error('a nonce must be as long as the placeholder');
+    const html = this.isShareable
+      ? // One output chunk of the page's own size: no copies while inflating.
+        zlib.inflateRawSync(this.stored, { chunkSize: Math.max(this.htmlBytes, zlib.constants.Z_MIN_CHUNK) })
+      : Buffer.from(this.stored);
+    for (const at of this.holes) html.write(nonce, at, 'latin1');
+    return html;
   }
 }
 

@@ -233,6 +233,18 @@ describe('pages for anonymous visitors', () => {
     expect((await get('/cookie')).headers['set-cookie']).toEqual(['seen=1']);
   });
 
+  it('shares a render in flight with concurrent visitors, unless it sets a cookie', async () => {
+    const missing = await Promise.all([get('/missing'), get('/missing')]);
+    expect(renders.get('/missing')).toBe(1);
+    for (const answer of missing) {
+      expect(answer.statusCode).toBe(404);
+      const nonce = nonceOf(answer.headers['content-security-policy']);
+      expect(noncesIn(answer.body)).toEqual([nonce, nonce]);
+    }
+    await Promise.all([get('/cookie'), get('/cookie')]);
+    expect(renders.get('/cookie')).toBe(2);
+  });
+
   it('renders again after a catalogue or blog write on this instance', async () => {
     await get('/page/a');
     const [product] = await database.db

@@ -140,8 +140,9 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
             Buffer.from(await response.arrayBuffer()),
           );
         });
-        // Another request's render that is not for sharing (a redirect, an error) is not answered here.
-        if (isOwnRender || page.isShareable) return sendPage(request, reply, page, context.nonce);
+        // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
+        // sets a cookie: that is only for whoever it was rendered for.
+        if (isOwnRender || !page.cookies.length) return sendPage(request, reply, page, context.nonce);
       }
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
       if ((response.headers.get('content-type') ?? '').includes('text/html'))
