@@ -20,6 +20,7 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { createPageCache } from './plugins/page-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
@@ -43,7 +44,7 @@ export type AppDeps = {
   /** Defaults to the local directory under DATA_DIR. */
   mediaStore?: MediaStore;
   /** The storefront; tests of the API alone leave it out. */
-  web?: Omit<WebOptions, 'getLoadContext'>;
+  web?: Omit<WebOptions, 'getLoadContext' | 'pages'>;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -148,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const getLoadContext = createLoadContextFactory(env, services, (request) =>
       findViewerByCookie(request, database.db, env.SESSION_TTL_DAYS),
     );
-    await app.register(webRoutes, { ...deps.web, getLoadContext });
+    const pages =
+      deps.web.mode === 'production' ? createPageCache(env.CATALOGUE_CACHE_SECONDS, services) : null;
+    await app.register(webRoutes, { ...deps.web, getLoadContext, pages });
   }
 
   app.setNotFoundHandler(answerNotFound);

@@ -4,8 +4,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ServerLoadContext } from '../load-context.ts';
+import { NONCE_PLACEHOLDER, RenderedPage, type PageCache } from './page-cache.ts';
 import { setPagePolicy } from './security.ts';
 
 export type WebOptions = {
@@ -17,22 +19,29 @@ export type WebOptions = {
   /** Development only: Vite's connect middleware (assets, HMR), run before rendering. */
   devMiddleware?: (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
   getLoadContext: (request: FastifyRequest) => Promise<ServerLoadContext>;
+  /** Anonymous page renders answered from memory; absent: every request renders. */
+  pages?: PageCache | null;
 };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * `reply` ties the render to its client: it is aborted when the client goes. A render that others
+ * may share has none, is always a GET (a HEAD is answered from it without the body) and carries no
+ * cookie, so nothing in it can depend on one.
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply | null): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  reply?.raw.on('close', () => controller.abort());
 
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (!reply && key === 'cookie')) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
   const init: RequestInit & { duplex?: 'half' } = {
-    method: request.method,
+    method: reply ? request.method : 'GET',
     headers,
     signal: controller.signal,
   };
@@ -53,6 +62,24 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as never));
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, nonce: string) {
+  reply.status(page.status);
+  for (const [key, value] of page.headers) reply.header(key, value);
+  if (page.cookies.length) reply.header('set-cookie', page.cookies);
+  if (page.isHtml) setPagePolicy(reply, nonce);
+  return reply.send(request.method === 'HEAD' ? undefined : page.body(nonce));
+}
+
+/**
+ * What an anonymous page depends on besides the path and query: the host and protocol (the
+ * router's URL) and whether the visitor is a crawler (entry.server.tsx: the whole document at once,
+ * where a browser gets it streamed).
+ */
+function pageKey(request: FastifyRequest): string {
+  const reader = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
+  return `${reader} ${request.protocol}://${request.host}${request.url}`;
 }
 
 /** Serves the built client assets and renders every other path with React Router. */
@@ -100,6 +127,23 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     schema: { hide: true },
     handler: async (request, reply) => {
       const context = await opts.getLoadContext(request);
+      const isShared = (request.method === 'GET' || request.method === 'HEAD') && !context.viewer;
+      if (opts.pages && isShared) {
+        let isOwnRender = false;
+        const page = await opts.pages.getOrRender(pageKey(request), async () => {
+          isOwnRender = true;
+          const shared = { ...context, nonce: NONCE_PLACEHOLDER };
+          const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
+          return RenderedPage.of(
+            response.status,
+            response.headers,
+            Buffer.from(await response.arrayBuffer()),
+          );
+        });
+        // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
+        // sets a cookie: that is only for whoever it was rendered for.
+        if (isOwnRender || !page.cookies.length) return sendPage(request, reply, page, context.nonce);
+      }
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
       if ((response.headers.get('content-type') ?? '').includes('text/html'))
         setPagePolicy(reply, context.nonce);

@@ -356,6 +356,9 @@ export function createCatalogueService(deps: {
   return {
     answers,
 
+    /** Changes with any product write on any instance (the page cache's check for other instances). */
+    readVersion: () => readCatalogueVersion(db),
+
     /** Every product (or the newest `limit`), newest first. */
     async listAll(options: { limit?: number } = {}): Promise<Product[]> {
       return (await answers.all(options.limit)).value;

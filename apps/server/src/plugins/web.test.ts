@@ -1,0 +1,263 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { data, redirect, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { products } from '../db/schema/index.ts';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import type { ServerLoadContext } from '../load-context.ts';
+import { createTestDatabase, createUser, type TestUser } from '../../test/helpers.ts';
+import { NONCE_PLACEHOLDER } from './page-cache.ts';
+
+/** Loader runs per path: a render from the cache runs none. */
+const renders = new Map<string, number>();
+const count = (request: Request) => {
+  const url = new URL(request.url);
+  const key = url.pathname + url.search;
+  renders.set(key, (renders.get(key) ?? 0) + 1);
+};
+
+type Args = { request: Request; context: ServerLoadContext };
+const page = (loader: (args: Args) => unknown, extra: Record<string, unknown> = {}) => ({
+  default: () => null,
+  loader,
+  ...extra,
+});
+
+const routes: Record<string, { path?: string; index?: boolean; module: Record<string, unknown> }> = {
+  root: {
+    path: '',
+    module: page(({ request, context }) => {
+      count(request);
+      return { viewer: context.viewer?.name ?? null };
+    }),
+  },
+  page: { path: ':lang?/page/:name', module: page(() => ({ page: true })) },
+  missing: {
+    path: 'missing',
+    module: page(() => {
+      throw data(null, { status: 404 });
+    }),
+  },
+  moved: {
+    path: 'moved',
+    module: page(() => {
+      throw redirect('/page/a', 301);
+    }),
+  },
+  cookie: {
+    path: 'cookie',
+    module: page(() => null, { headers: () => ({ 'Set-Cookie': 'seen=1' }) }),
+  },
+  private: {
+    path: 'private',
+    module: page(() => null, { headers: () => ({ 'Cache-Control': 'private, no-store' }) }),
+  },
+};
+
+/** Two scripts carrying the nonce, the URL and the loaders' data: enough to tell answers apart. */
+function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  context: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const { nonce } = loadContext as unknown as ServerLoadContext;
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  const loaded = JSON.stringify(context.staticHandlerContext.loaderData);
+  const html = `<!DOCTYPE html><html><body><script nonce="${nonce}">1</script><p>${request.url}</p><pre>${loaded}</pre><script nonce="${nonce}">2</script></body></html>`;
+  return new Response(html, { status, headers });
+}
+
+const build = {
+  entry: { module: { default: handleRequest } },
+  routes: Object.fromEntries(
+    Object.entries(routes).map(([id, r]) => [
+      id,
+      { id, parentId: id === 'root' ? undefined : 'root', caseSensitive: false, ...r },
+    ]),
+  ),
+  assets: {
+    entry: { module: '/entry.js', imports: [] },
+    routes: Object.fromEntries(
+      Object.entries(routes).map(([id, r]) => [
+        id,
+        {
+          id,
+          parentId: id === 'root' ? undefined : 'root',
+          path: r.path,
+          module: `/${id}.js`,
+          hasLoader: true,
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasClientMiddleware: false,
+          hasErrorBoundary: false,
+        },
+      ]),
+    ),
+    url: '/manifest.js',
+    version: '1',
+  },
+  publicPath: '/',
+  assetsBuildDirectory: 'build/client',
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+} as unknown as ServerBuild;
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+
+describe('pages for anonymous visitors', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let dataDir: string;
+  let buyer: TestUser;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-web-'));
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    database = await createTestDatabase();
+    app = await buildApp({ env, database, web: { build, mode: 'production' } });
+    await app.ready();
+    buyer = await createUser(database, { name: 'Asha Buyer' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    // Every test starts from an empty cache, as after a write.
+    app.services.events.emit('blogs:changed');
+    renders.clear();
+  });
+
+  // Light-my-request's own user agent counts as a crawler.
+  const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'user-agent': browser, ...headers } });
+
+  it('renders a page once and answers the next visitor from memory, with the same bytes', async () => {
+    const first = await get('/page/a');
+    const second = await get('/page/a');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(renders.get('/page/a')).toBe(1);
+    const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, '');
+    expect(withoutNonces(second.body)).toBe(withoutNonces(first.body));
+    expect(second.body).toContain('http://localhost/page/a</p>');
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('gives every answer its own nonce, the one its policy names, never the placeholder', async () => {
+    const answers = await Promise.all([get('/page/a'), get('/page/a'), get('/page/a')]);
+    answers.push(await get('/page/a'));
+    expect(renders.get('/page/a')).toBe(1);
+    const nonces = answers.map((answer) => {
+      const nonce = nonceOf(answer.headers['content-security-policy']);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(noncesIn(answer.body)).toEqual([nonce, nonce]);
+      expect(answer.body).not.toContain(NONCE_PLACEHOLDER);
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(answers.length);
+  });
+
+  it('answers a HEAD from the cached page, without a body', async () => {
+    await get('/page/a');
+    const head = await app.inject({ method: 'HEAD', url: '/page/a', headers: { 'user-agent': browser } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-security-policy']).toContain('nonce-');
+    expect(renders.get('/page/a')).toBe(1);
+  });
+
+  it('keeps paths, queries, languages, hosts and crawlers apart', async () => {
+    const urls = ['/page/a', '/page/b', '/hi/page/a', '/page/a?page=2'];
+    for (const url of [...urls, ...urls]) {
+      const answer = await get(url);
+      expect(answer.body).toContain(`http://localhost${url}</p>`);
+    }
+    const other = await get('/page/a', { host: 'shop.example' });
+    expect(other.body).toContain('http://shop.example/page/a</p>');
+    const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    await get('/page/a', { 'user-agent': crawler });
+    await get('/page/a', { 'user-agent': crawler });
+    expect(Object.fromEntries(renders)).toEqual({
+      '/page/a': 3,
+      '/page/b': 1,
+      '/hi/page/a': 1,
+      '/page/a?page=2': 1,
+    });
+  });
+
+  it('never serves a signed-in visitor from the cache, nor keeps their page', async () => {
+    const cookie = `sid=${buyer.token}`;
+    await get('/page/a');
+    const signedIn = await get('/page/a', { cookie });
+    expect(signedIn.body).toContain('Asha Buyer');
+    expect(renders.get('/page/a')).toBe(2);
+    const anonymous = await get('/page/a');
+    expect(anonymous.body).not.toContain('Asha Buyer');
+    await get('/page/a', { cookie });
+    expect(renders.get('/page/a')).toBe(3);
+  });
+
+  it('keeps no redirect, missing page, cookie-setting or private page', async () => {
+    for (const url of ['/moved', '/missing', '/cookie', '/private']) {
+      const first = await get(url);
+      const second = await get(url);
+      expect(second.statusCode).toBe(first.statusCode);
+      expect(renders.get(url)).toBe(2);
+    }
+    const moved = await get('/moved');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/page/a');
+    const missing = await get('/missing');
+    expect(missing.statusCode).toBe(404);
+    expect(noncesIn(missing.body)).toEqual([
+      nonceOf(missing.headers['content-security-policy']),
+      nonceOf(missing.headers['content-security-policy']),
+    ]);
+    expect((await get('/cookie')).headers['set-cookie']).toEqual(['seen=1']);
+  });
+
+  it('shares a render in flight with concurrent visitors, unless it sets a cookie', async () => {
+    const missing = await Promise.all([get('/missing'), get('/missing')]);
+    expect(renders.get('/missing')).toBe(1);
+    for (const answer of missing) {
+      expect(answer.statusCode).toBe(404);
+      const nonce = nonceOf(answer.headers['content-security-policy']);
+      expect(noncesIn(answer.body)).toEqual([nonce, nonce]);
+    }
+    await Promise.all([get('/cookie'), get('/cookie')]);
+    expect(renders.get('/cookie')).toBe(2);
+  });
+
+  it('renders again after a catalogue or blog write on this instance', async () => {
+    await get('/page/a');
+    const [product] = await database.db
+      .insert(products)
+      .values({ name: 'Moon Ring', code: 'WEB-1', category: 'Rings', subcategory: 'withgemstone' })
+      .returning();
+    await app.services.catalogue.deleteProduct(product!.id);
+    await get('/page/a');
+    expect(renders.get('/page/a')).toBe(2);
+
+    await app.services.blogs.create({ title: 'Monsoon edit', content: '<p>Pearls and rain.</p>' });
+    await get('/page/a');
+    await get('/page/a');
+    expect(renders.get('/page/a')).toBe(3);
+  });
+});
