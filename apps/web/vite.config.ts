@@ -28,8 +28,11 @@ function shellChunk(): Rollup.GetManualChunk {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  build: { assetsInlineLimit: 0, rollupOptions: { output: { manualChunks: shellChunk() } } },
-});
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
+  },
+}));
