@@ -33,6 +33,9 @@ describe('widthSizedImage', () => {
       src: '/media/abc?w=800&h=450&fit=cover&q=86',
       srcSet: '/media/abc?w=800&h=450&fit=cover&q=86 800w, /media/abc?w=800&h=450&fit=cover&q=86&dpr=2 1600w',
     });
+    expect(widthSizedImage('/media/abc', 'listing').srcSet).toBe(
+      '/media/abc?w=600&h=600&fit=inside&q=86 600w, /media/abc?w=600&h=600&fit=inside&q=86&dpr=2 1200w',
+    );
   });
 
   it('leaves other pictures alone and passes a missing one on', () => {

@@ -49,14 +49,14 @@ export function sizedImage(
 }
 
 /**
- * `src` and a width-described `srcSet` (the preset's width and twice it) for a picture drawn at a
+ * `src` and a width-described `srcSet` (the preset's box and twice it) for a picture drawn at a
  * known width (`sizes` at the call site): the browser picks by the pixels it needs, where a `2x`
- * entry is taken by every phone above dpr 1.5. Only for `cover` presets, whose files are exactly
- * the preset's width.
+ * entry is taken by every phone above dpr 1.5. A `cover` file is exactly the box; an `inside` one
+ * fills the box along its longer side, which is the side a square box draws it by.
  */
 export function widthSizedImage(
   url: string | null | undefined,
-  preset: 'thumb' | 'post',
+  preset: ImagePreset,
 ): { src: string | null; srcSet?: string } {
   if (!url) return { src: null };
   if (!isOurMedia(url)) return { src: url };
