@@ -70,7 +70,14 @@ export async function lighthousePages(
     const reports: Report[] = [];
     for (let r = 0; r < runs; r++) {
       log(`  lighthouse ${page} run ${r + 1}/${runs}`);
-      reports.push(await runOnce(baseUrl + pagePath, `${page.replace(/\W+/g, '-')}-${r + 1}`));
+      const keepAs = `${page.replace(/\W+/g, '-')}-${r + 1}`;
+      // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); one retry, not a lost table.
+      reports.push(
+        await runOnce(baseUrl + pagePath, keepAs).catch((error: Error) => {
+          log(`  ${error.message.split('\n')[0]}; retrying`);
+          return runOnce(baseUrl + pagePath, keepAs);
+        }),
+      );
     }
     const audit = (id: string) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
     results.push({
