@@ -13,6 +13,7 @@ import { budgetsHeld, evaluateBudgets, shareNginx, sizeLabel } from './lib/budge
 import {
   fileSizes,
   firstLoadFiles,
+  inlineStyles,
   linkedStylesheets,
   readRouterManifest,
   totalGzipKb,
@@ -302,7 +303,10 @@ async function measureBundles(server: BenchServer, paths: Record<string, string>
     const html = await (await fetch(server.url + paths[page]!, { headers: { accept: 'text/html' } })).text();
     const files = firstLoadFiles(manifest, routeId);
     const js = fileSizes(clientDir, files.js);
-    const css = fileSizes(clientDir, [...new Set([...files.css, ...linkedStylesheets(html)])]);
+    const css = [
+      ...fileSizes(clientDir, [...new Set([...files.css, ...linkedStylesheets(html)])]),
+      ...inlineStyles(html),
+    ];
     pages.push({ page, routeId, jsGzipKb: totalGzipKb(js), cssGzipKb: totalGzipKb(css), jsFiles: js.length });
   }
   return pages;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstLoadFiles, linkedStylesheets, type RouterManifest } from './bundle.ts';
+import zlib from 'node:zlib';
+import { firstLoadFiles, inlineStyles, linkedStylesheets, type RouterManifest } from './bundle.ts';
 
 const manifest: RouterManifest = {
   url: '/assets/manifest-1.js',
@@ -49,5 +50,16 @@ describe('linkedStylesheets', () => {
       '<link rel="stylesheet" href="/assets/app-1.css"/><link rel="preload" href="/assets/font.woff2"/>' +
       '<link href="/assets/print.css?v=2" rel="stylesheet"><link rel="stylesheet" href="https://cdn.example/x.css">';
     expect(linkedStylesheets(html)).toEqual(['/assets/app-1.css', '/assets/print.css']);
+  });
+});
+
+describe('inlineStyles', () => {
+  it('counts every inline style element of the page as one gzip-compressed sheet', () => {
+    const html = '<style data-href="app-css">body{color:red}</style><p>x</p><style>p{margin:0}</style>';
+    const css = 'body{color:red}p{margin:0}';
+    expect(inlineStyles(html)).toEqual([
+      { file: 'inline <style>', bytes: css.length, gzip: zlib.gzipSync(css).length },
+    ]);
+    expect(inlineStyles('<p>no style</p>')).toEqual([]);
   });
 });

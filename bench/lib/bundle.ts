@@ -56,6 +56,17 @@ export function linkedStylesheets(html: string): string[] {
   return [...found];
 }
 
+/**
+ * The page's inline `<style>` elements as one pseudo-file (`inline <style>`), so a stylesheet
+ * inlined in the HTML still counts as the page's CSS; none when the page has no inline style.
+ */
+export function inlineStyles(html: string): FileSize[] {
+  const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  if (!css) return [];
+  const data = Buffer.from(css);
+  return [{ file: 'inline <style>', bytes: data.length, gzip: zlib.gzipSync(data).length }];
+}
+
 export type FileSize = { file: string; bytes: number; gzip: number };
 
 /** Raw and gzip sizes of built files (zlib's default level, as the server compresses on the fly). */

@@ -15,8 +15,11 @@ type Report = {
   runtimeError?: { message: string };
 };
 
+/** With `BENCH_LIGHTHOUSE_DIR` set, every run's full report (audits, trace-derived details) is kept there. */
+const KEEP_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
+
 /** One Lighthouse run with its defaults: mobile emulation, simulated throttling, performance only. */
-function runOnce(url: string): Promise<Report> {
+function runOnce(url: string, keepAs?: string): Promise<Report> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-bench-chrome-'));
   const args = [
     CLI,
@@ -41,6 +44,10 @@ function runOnce(url: string): Promise<Report> {
       if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}: ${err.slice(-500)}`));
       try {
         const report = JSON.parse(out) as Report;
+        if (KEEP_DIR && keepAs) {
+          fs.mkdirSync(KEEP_DIR, { recursive: true });
+          fs.writeFileSync(path.join(KEEP_DIR, `${keepAs}.json`), out);
+        }
         if (report.runtimeError)
           return reject(new Error(`lighthouse ${url}: ${report.runtimeError.message}`));
         resolve(report);
@@ -63,7 +70,14 @@ export async function lighthousePages(
     const reports: Report[] = [];
     for (let r = 0; r < runs; r++) {
       log(`  lighthouse ${page} run ${r + 1}/${runs}`);
-      reports.push(await runOnce(baseUrl + pagePath));
+      const keepAs = `${page.replace(/\W+/g, '-')}-${r + 1}`;
+      // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); one retry, not a lost table.
+      reports.push(
+        await runOnce(baseUrl + pagePath, keepAs).catch((error: Error) => {
+          log(`  ${error.message.split('\n')[0]}; retrying`);
+          return runOnce(baseUrl + pagePath, keepAs);
+        }),
+      );
     }
     const audit = (id: string) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
     results.push({

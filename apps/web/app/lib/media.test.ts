@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSourceOf, sizedImage } from './media';
+import { imageSourceOf, sizedImage, widthSizedImage } from './media';
 
 describe('imageSourceOf', () => {
   it('prefers imageUrl, then imageurl, then the media id', () => {
@@ -24,5 +24,22 @@ describe('sizedImage', () => {
   it('leaves other pictures alone and passes a missing one on', () => {
     expect(sizedImage('https://cdn.test/p.jpg', 'thumb')).toEqual({ src: 'https://cdn.test/p.jpg' });
     expect(sizedImage(null, 'thumb')).toEqual({ src: null });
+  });
+});
+
+describe('widthSizedImage', () => {
+  it('describes the preset file and its dpr 2 twin by their widths', () => {
+    expect(widthSizedImage('/media/abc', 'post')).toEqual({
+      src: '/media/abc?w=800&h=450&fit=cover&q=86',
+      srcSet: '/media/abc?w=800&h=450&fit=cover&q=86 800w, /media/abc?w=800&h=450&fit=cover&q=86&dpr=2 1600w',
+    });
+    expect(widthSizedImage('/media/abc', 'listing').srcSet).toBe(
+      '/media/abc?w=600&h=600&fit=inside&q=86 600w, /media/abc?w=600&h=600&fit=inside&q=86&dpr=2 1200w',
+    );
+  });
+
+  it('leaves other pictures alone and passes a missing one on', () => {
+    expect(widthSizedImage('/images/blog.jpg', 'post')).toEqual({ src: '/images/blog.jpg' });
+    expect(widthSizedImage(undefined, 'post')).toEqual({ src: null });
   });
 });

@@ -2,11 +2,13 @@ import { IMAGE_QUALITY } from '@catalogue/shared/domain/limits';
 
 /**
  * Sizes our `/media/{id}` endpoint makes on demand (ARCHITECTURE.md, images): `listing` for grids
- * and carousels (600×600 inside), `thumb` for the cart and search (400×400 cover).
+ * and carousels (600×600 inside), `thumb` for the cart and search (400×400 cover), `post` for a
+ * blog post's own picture (800×450 cover: the 16:9 crop its page shows).
  */
 export const IMAGE_PRESETS = {
   listing: { w: 600, h: 600, fit: 'inside' },
   thumb: { w: 400, h: 400, fit: 'cover' },
+  post: { w: 800, h: 450, fit: 'cover' },
 } as const;
 export type ImagePreset = keyof typeof IMAGE_PRESETS;
 
@@ -44,4 +46,24 @@ export function sizedImage(
   const { w, h, fit } = IMAGE_PRESETS[preset];
   const src = withParams(url, { w, h, fit, q: IMAGE_QUALITY });
   return { src, srcSet: `${src} 1x, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} 2x` };
+}
+
+/**
+ * `src` and a width-described `srcSet` (the preset's box and twice it) for a picture drawn at a
+ * known width (`sizes` at the call site): the browser picks by the pixels it needs, where a `2x`
+ * entry is taken by every phone above dpr 1.5. A `cover` file is exactly the box; an `inside` one
+ * fills the box along its longer side, which is the side a square box draws it by.
+ */
+export function widthSizedImage(
+  url: string | null | undefined,
+  preset: ImagePreset,
+): { src: string | null; srcSet?: string } {
+  if (!url) return { src: null };
+  if (!isOurMedia(url)) return { src: url };
+  const { w, h, fit } = IMAGE_PRESETS[preset];
+  const src = withParams(url, { w, h, fit, q: IMAGE_QUALITY });
+  return {
+    src,
+    srcSet: `${src} ${w}w, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} ${w * 2}w`,
+  };
 }

@@ -9,6 +9,10 @@ import { toBlogCard } from '~/features/blog/blog-cards.server';
 import { BLOG_FALLBACK_IMAGE, blogPath, formatLongDate } from '~/features/blog/blog-text';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '~/features/seo/structured-data';
+import { widthSizedImage } from '~/lib/media';
+
+/** The post's picture spans the article (`max-w-4xl`, 1rem padding either side). */
+const POST_IMAGE_SIZES = '(min-width: 896px) 864px, calc(100vw - 32px)';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = await context.services.blogs.getBySlug(params.slug);
@@ -69,7 +73,8 @@ export default function BlogDetailPage() {
         </ol>
       </nav>
       <FallbackImage
-        src={blog.image}
+        {...widthSizedImage(blog.image, 'post')}
+        sizes={POST_IMAGE_SIZES}
         fallbackSrc={BLOG_FALLBACK_IMAGE}
         alt=""
         width={1200}

@@ -16,7 +16,6 @@ import {
   VideoSection,
   WhoWeAre,
 } from '~/features/home/home-sections';
-import { firstPosterPreload } from '~/features/home/posters';
 import { WhyUs } from '~/features/home/why-us';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { faqPageJsonLd } from '~/features/seo/structured-data';
@@ -58,8 +57,6 @@ function pickMostLoved(products: Product[]): Product[] {
   const rest = products.slice(PAGE_SIZE.homeLatest);
   return rest.length > 0 ? rest : products;
 }
-
-export const links: Route.LinksFunction = () => [firstPosterPreload()];
 
 export default function HomePage() {
   const { latest, mostLoved } = useLoaderData<typeof loader>();

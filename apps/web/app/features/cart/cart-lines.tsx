@@ -39,6 +39,7 @@ function CartLineItem({
           product={line}
           alt=""
           preset="thumb"
+          sizes="112px"
           className="size-24 rounded-md border border-brand-100 object-cover sm:size-28"
         />
       </PrefixedLink>

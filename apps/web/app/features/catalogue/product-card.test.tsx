@@ -103,12 +103,15 @@ describe('ProductCard', () => {
     expect(inputs.map((i) => (i as HTMLInputElement).value)).toEqual(['6', '6']);
   });
 
-  it('uses the listing size with a 2x entry, loads lazily, and falls back to the placeholder on error', () => {
+  it('uses the listing size with a 1200 px entry for wide cards, loads lazily, and falls back to the placeholder on error', () => {
     const product = makeProduct({ imageUrl: '/media/abc', imageurl: '/media/abc' });
     const { container } = renderWithProviders(<ProductCard product={product} />);
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/media/abc?w=600&h=600&fit=inside&q=86');
-    expect(img.getAttribute('srcset')).toContain('/media/abc?w=600&h=600&fit=inside&q=86&dpr=2 2x');
+    expect(img.getAttribute('srcset')).toBe(
+      '/media/abc?w=600&h=600&fit=inside&q=86 600w, /media/abc?w=600&h=600&fit=inside&q=86&dpr=2 1200w',
+    );
+    expect(img).toHaveAttribute('sizes', '(min-width: 1024px) 25vw, 50vw');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '600');
     expect(img).toHaveAttribute('height', '600');

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { detailImage } from '~/features/catalogue/detail-image';
+import { DETAIL_IMAGE_SIZES, detailImage } from '~/features/catalogue/detail-image';
 import { renderWithProviders } from '~/features/catalogue/test-utils';
 import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
 
@@ -44,10 +44,14 @@ describe('ZoomViewer', () => {
     vi.restoreAllMocks();
   });
 
-  it('uses the detail size with a 2× entry and loads it first', () => {
+  it('uses the detail size with a 1600 px entry for the widths that need it, and loads it first', () => {
     renderWithProviders(<ZoomViewer image={image} alt="Lotus Ring" />);
     expect(picture()).toHaveAttribute('src', '/media/abc?w=800&h=800&fit=inside&q=86');
-    expect(picture().getAttribute('srcset')).toContain('dpr=2 2x');
+    expect(picture()).toHaveAttribute(
+      'srcset',
+      '/media/abc?w=800&h=800&fit=inside&q=86 800w, /media/abc?w=800&h=800&fit=inside&q=86&dpr=2 1600w',
+    );
+    expect(picture()).toHaveAttribute('sizes', DETAIL_IMAGE_SIZES);
     expect(picture()).toHaveAttribute('loading', 'eager');
   });
 

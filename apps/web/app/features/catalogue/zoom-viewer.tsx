@@ -2,7 +2,7 @@ import { useId, useRef, useState, useSyncExternalStore, type PointerEvent as Rea
 import { useTranslation } from '~/lib/i18n';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import type { DetailImage } from '~/features/catalogue/detail-image';
-import { DETAIL_IMAGE_PX } from '~/features/catalogue/detail-image';
+import { DETAIL_IMAGE_PX, DETAIL_IMAGE_SIZES } from '~/features/catalogue/detail-image';
 import {
   ZOOM,
   canMagnify,
@@ -166,6 +166,7 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
         <FallbackImage
           src={hiResWanted ? image.hiRes : image.src}
           srcSet={hiResWanted ? undefined : image.srcSet}
+          sizes={hiResWanted || !image.srcSet ? undefined : DETAIL_IMAGE_SIZES}
           alt={alt}
           width={DETAIL_IMAGE_PX}
           height={DETAIL_IMAGE_PX}

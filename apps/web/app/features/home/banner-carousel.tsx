@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from '~/lib/i18n';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import {
   POSTER_COUNT,
   POSTER_SIZE,
   POSTER_SIZES,
+  firstPosterPreload,
   posterFallbackSrc,
   posterSrcSet,
 } from '~/features/home/posters';
@@ -37,6 +39,7 @@ function Poster({ index, alt, isFirst }: { index: number; alt: string; isFirst: 
  * each next poster is mounted one step ahead, so it is loaded before it shows.
  */
 export function BannerCarousel() {
+  preload(...firstPosterPreload());
   const { t } = useTranslation('home');
   const slides = objectList<Slide>(t, 'banner.slides');
   const [current, setCurrent] = useState(0);
