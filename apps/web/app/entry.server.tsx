@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -7,40 +7,6 @@ import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 5_000;
-
-const MODULE_PRELOAD = '<link rel="modulepreload"';
-
-/**
- * The head's module preloads at low priority: on a slow link the scripts (~135 KB gzip) would
- * otherwise share it with the page's largest picture at the same priority; the page is readable
- * before they run. Bytes are handled as latin1 so multi-byte characters pass through untouched,
- * and a tag split between two chunks is held back until the next one; after `</head>` the
- * stream passes through unchanged.
- */
-export function lowPriorityModulePreloads(): Transform {
-  let carry = '';
-  let isPastHead = false;
-  const rewrite = (text: string) => text.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (isPastHead) return done(null, chunk);
-      const text = carry + chunk.toString('latin1');
-      const headEnd = text.indexOf('</head>');
-      if (headEnd >= 0) {
-        isPastHead = true;
-        carry = '';
-        return done(null, Buffer.from(rewrite(text.slice(0, headEnd)) + text.slice(headEnd), 'latin1'));
-      }
-      const lastTag = text.lastIndexOf('<');
-      const cut = lastTag > text.length - MODULE_PRELOAD.length ? lastTag : text.length;
-      carry = text.slice(cut);
-      done(null, Buffer.from(rewrite(text.slice(0, cut)), 'latin1'));
-    },
-    flush(done) {
-      done(null, carry ? Buffer.from(carry, 'latin1') : null);
-    },
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -58,7 +24,7 @@ export default function handleRequest(
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const respond = () => {
       shellRendered = true;
-      const body = lowPriorityModulePreloads();
+      const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), {
