@@ -165,7 +165,11 @@ export async function productRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, await catalogue.answers.search(request.query.search ?? '')),
+      sendCachedJson(
+        request,
+        reply,
+        await catalogue.answers.search(request.query.search ?? '', acceptedEncoding(request)),
+      ),
   );
 
   app.get(
