@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LruCache } from './lru-cache.ts';
 
 describe('LruCache', () => {
@@ -24,6 +24,27 @@ describe('LruCache', () => {
     cache.set('huge', 'x'.repeat(11));
     expect(cache.get('huge')).toBeUndefined();
     expect(cache.get('b')).toBe('yyyy');
+  });
+
+  it('drops expired entries that are never read again, every time to live, by itself', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new LruCache<string, string>({ maxEntries: 10, ttlMs: 1000, sizeOf: (s) => s.length });
+      cache.set('burst', 'xxxx');
+      vi.advanceTimersByTime(500);
+      cache.set('later', 'yy');
+      vi.advanceTimersByTime(500);
+      // The first sweep (at 1,000 ms) finds 'burst' expired and keeps 'later'.
+      expect(cache.size).toBe(1);
+      expect(cache.totalSize).toBe(2);
+      vi.advanceTimersByTime(1000);
+      expect(cache.size).toBe(0);
+      expect(cache.totalSize).toBe(0);
+      // Nothing held: the sweeping stopped.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('expires entries after their time to live and deletes by key test', () => {
