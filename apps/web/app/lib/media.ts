@@ -33,19 +33,28 @@ function withParams(url: string, params: Record<string, string | number>) {
   return `${path}?${search.toString()}`;
 }
 
-/**
- * `src` and a 1x/2x `srcSet` for one of our images at a preset size. Other URLs (an external
- * http(s) picture, a file in /public) are used as they are.
- */
-export function sizedImage(
+type SizedImage = { src: string | null; srcSet?: string };
+
+/** Our image at a preset size and at twice it, the two described by `describe(presetWidth)`. */
+function presetImage(
   url: string | null | undefined,
   preset: ImagePreset,
-): { src: string | null; srcSet?: string } {
+  describe: (w: number) => readonly [string, string],
+): SizedImage {
   if (!url) return { src: null };
   if (!isOurMedia(url)) return { src: url };
   const { w, h, fit } = IMAGE_PRESETS[preset];
   const src = withParams(url, { w, h, fit, q: IMAGE_QUALITY });
-  return { src, srcSet: `${src} 1x, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} 2x` };
+  const [one, two] = describe(w);
+  return { src, srcSet: `${src} ${one}, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} ${two}` };
+}
+
+/**
+ * `src` and a 1x/2x `srcSet` for one of our images at a preset size. Other URLs (an external
+ * http(s) picture, a file in /public) are used as they are.
+ */
+export function sizedImage(url: string | null | undefined, preset: ImagePreset): SizedImage {
+  return presetImage(url, preset, () => ['1x', '2x']);
 }
 
 /**
@@ -54,16 +63,6 @@ export function sizedImage(
  * entry is taken by every phone above dpr 1.5. A `cover` file is exactly the box; an `inside` one
  * fills the box along its longer side, which is the side a square box draws it by.
  */
-export function widthSizedImage(
-  url: string | null | undefined,
-  preset: ImagePreset,
-): { src: string | null; srcSet?: string } {
-  if (!url) return { src: null };
-  if (!isOurMedia(url)) return { src: url };
-  const { w, h, fit } = IMAGE_PRESETS[preset];
-  const src = withParams(url, { w, h, fit, q: IMAGE_QUALITY });
-  return {
-    src,
-    srcSet: `${src} ${w}w, ${withParams(url, { w, h, fit, q: IMAGE_QUALITY, dpr: 2 })} ${w * 2}w`,
-  };
+export function widthSizedImage(url: string | null | undefined, preset: ImagePreset): SizedImage {
+  return presetImage(url, preset, (w) => [`${w}w`, `${w * 2}w`]);
 }
