@@ -25,6 +25,33 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/privacy$/);
   });
 
+  test('the scripts download after the page has loaded, all at once, and the page hydrates', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/category/Rings');
+    // Hydrated: React Router's <Scripts /> renders nothing once the page runs on the client.
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+      return { loadStart: navigation!.loadEventStart, scripts };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const script of timing.scripts) expect(script.startTime).toBeGreaterThanOrEqual(timing.loadStart);
+    // Preloaded side by side: the entry (React DOM) is not fetched only after the route modules ran.
+    const entry = timing.scripts.find((script) => script.name.includes('/entry.client-'))!;
+    const root = timing.scripts.find((script) => script.name.includes('/root-'))!;
+    expect(entry.startTime).toBeLessThanOrEqual(root.startTime);
+    expect(violations).toEqual([]);
+  });
+
   test('unknown pages answer 404 with the shared error screen', async ({ page }) => {
     const response = await page.goto('/no-such-page/at-all');
     expect(response?.status()).toBe(404);

@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
+import { scriptsAfterLoad } from '~/lib/scripts-after-load';
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +24,8 @@ export default function handleRequest(
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const respond = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      // The page's scripts download after its pictures (lib/scripts-after-load.ts).
+      const body = scriptsAfterLoad();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), {

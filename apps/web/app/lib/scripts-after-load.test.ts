@@ -1,0 +1,142 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { deferredModuleScript, scriptsAfterLoad, SCRIPTS_AT_THE_LATEST_MS } from './scripts-after-load';
+
+async function through(chunks: (string | Buffer)[]) {
+  const stream = scriptsAfterLoad();
+  const out: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  for (const chunk of chunks) stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  stream.end();
+  await ended;
+  return Buffer.concat(out).toString('utf8');
+}
+
+/** React Router 7's module script, as `<Scripts />` writes it with lazy route discovery. */
+const ROUTER_SCRIPT_BODY = [
+  ';',
+  'import * as route0 from "/assets/root-A1.js";',
+  'import * as route1 from "/assets/product-B2.js";',
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-C3.js"}};',
+  '  window.__reactRouterRouteModules = {"root":route0,"singleproduct/:id?":route1};',
+  '',
+  'import("/assets/entry.client-C3.js");',
+].join('\n');
+
+const page = (head: string, body: string) =>
+  `<!DOCTYPE html><html><head><title>Hāra — हार</title>${head}</head><body><main>हार</main>${body}</body></html>`;
+
+const routerScript = `<script nonce="n0nce" type="module" async="">${ROUTER_SCRIPT_BODY}</script>`;
+const preloads =
+  '<link rel="modulepreload" href="/assets/entry.client-C3.js" nonce="n0nce"/>' +
+  '<link rel="modulepreload" href="/assets/root-A1.js" nonce="n0nce"/>';
+
+/** Runs a rewritten module script body with `import` and the page's events stubbed. */
+async function run(body: string, readyState: 'loading' | 'complete') {
+  const events: string[] = [];
+  let fireLoad = () => {};
+  const document = {
+    readyState,
+    createElement: () => ({}) as { rel?: string; href?: string },
+    head: { append: (link: { rel: string; href: string }) => events.push(`${link.rel} ${link.href}`) },
+  };
+  const addEventListener = (type: string, listener: () => void) => {
+    events.push(`listen ${type}`);
+    fireLoad = listener;
+  };
+  const window: Record<string, unknown> = {};
+  const importModule = (href: string) => {
+    events.push(`import ${href}`);
+    return Promise.resolve({ href });
+  };
+  const setTimeout = (_: () => void, ms: number) => events.push(`timer ${ms}`);
+  // The body is a module's top level: run it as an async function's body with `import` renamed.
+  const source = body
+    .replaceAll('await import(', 'await importModule(')
+    .replace(/^import\(/m, 'importModule(');
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...values: unknown[]) => Promise<void>;
+  const done = new AsyncFunction(
+    'document',
+    'addEventListener',
+    'setTimeout',
+    'window',
+    'importModule',
+    source,
+  )(document, addEventListener, setTimeout, window, importModule);
+  return { events, fireLoad: () => fireLoad(), done, window };
+}
+
+describe('scriptsAfterLoad', () => {
+  it('takes the module preloads out of the head and makes the module script wait for them and for load', async () => {
+    const html = await through([page(preloads, routerScript)]);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<title>Hāra — हार</title></head><body><main>हार</main>');
+    expect(html).toContain('<script nonce="n0nce" type="module" async="">await new Promise(');
+    expect(html).toContain('["/assets/entry.client-C3.js","/assets/root-A1.js"]');
+    expect(html).toContain('const route0 = await import("/assets/root-A1.js");');
+    expect(html).not.toMatch(/^import \* as/m);
+    expect(html.endsWith('import("/assets/entry.client-C3.js");</script></body></html>')).toBe(true);
+  });
+
+  it('finds tags and the script split between chunks, and multi-byte characters split in two', async () => {
+    const whole = Buffer.from(page(preloads, routerScript));
+    const cuts = [20, 60, 75, 120, 161, whole.indexOf('type="module"') + 3, whole.indexOf('route1') + 2];
+    const chunks = cuts.map((at, i) => whole.subarray(i === 0 ? 0 : cuts[i - 1], at));
+    chunks.push(whole.subarray(cuts.at(-1)));
+    expect(await through(chunks)).toBe(await through([whole]));
+  });
+
+  it('passes the rest of the stream through once the module script is rewritten', async () => {
+    const late = '<script>window.data = "<link rel=\\"modulepreload\\" href=\\"/x.js\\"/>";</script>';
+    const html = await through([page(preloads, routerScript), late]);
+    expect(html.endsWith(late)).toBe(true);
+  });
+
+  it('leaves a page without React Router scripts as it was', async () => {
+    const html = page('<link rel="icon" href="/favicon.svg"/>', '<script nonce="n0nce">1 < 2</script>');
+    expect(await through([html.slice(0, 50), html.slice(50)])).toBe(html);
+  });
+});
+
+describe('deferredModuleScript', () => {
+  it('leaves a script of another shape unchanged', () => {
+    const body = 'import { a } from "/a.js";\nwindow.x = a;';
+    expect(deferredModuleScript(body, ['/a.js'])).toBe(body);
+  });
+
+  it('waits for load, then preloads every module and imports the routes in order before the entry', async () => {
+    const body = deferredModuleScript(ROUTER_SCRIPT_BODY, [
+      '/assets/entry.client-C3.js',
+      '/assets/root-A1.js',
+    ]);
+    const page = await run(body, 'loading');
+    await Promise.resolve();
+    expect(page.events).toEqual(['listen load', `timer ${SCRIPTS_AT_THE_LATEST_MS}`]);
+    page.fireLoad();
+    await page.done;
+    expect(page.events.slice(2)).toEqual([
+      'modulepreload /assets/entry.client-C3.js',
+      'modulepreload /assets/root-A1.js',
+      'import /assets/root-A1.js',
+      'import /assets/product-B2.js',
+      'import /assets/entry.client-C3.js',
+    ]);
+    expect(page.window.__reactRouterRouteModules).toEqual({
+      root: { href: '/assets/root-A1.js' },
+      'singleproduct/:id?': { href: '/assets/product-B2.js' },
+    });
+  });
+
+  it('starts at once when the page has already loaded', async () => {
+    const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'complete');
+    await page.done;
+    expect(page.events).toEqual([
+      'import /assets/root-A1.js',
+      'import /assets/product-B2.js',
+      'import /assets/entry.client-C3.js',
+    ]);
+  });
+});

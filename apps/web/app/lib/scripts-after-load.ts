@@ -1,0 +1,91 @@
+import { Transform } from 'node:stream';
+
+/**
+ * How long the scripts wait for the page's `load` event at most: a picture that never finishes
+ * must not keep the page from becoming interactive.
+ */
+export const SCRIPTS_AT_THE_LATEST_MS = 3_000;
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
+const MODULE_SCRIPT = /<script\b[^>]* type="module" async="">/;
+const SCRIPT_END = '</script>';
+/** Tags this transform reads; a chunk ending inside one of them is held back until the next. */
+const WATCHED_TAGS = ['<link', '<script'];
+/** React Router's static imports: `import * as route0 from "/assets/root.js";` or `import "/m.js";`. */
+const STATIC_IMPORT = /^import (?:\* as ([\w$]+) from )?("[^"\n]+");?$/gm;
+
+const isWatchedTagStart = (tail: string) =>
+  WATCHED_TAGS.some((tag) => tag.startsWith(tail) || tail.startsWith(tag));
+
+/**
+ * The body of React Router's module script with its imports made to wait for the page's `load`
+ * event (or {@link SCRIPTS_AT_THE_LATEST_MS}): the module preloads the head no longer carries are
+ * added then, so the modules still download side by side, and each route module is imported in
+ * the order the static imports had. Any other shape is left unchanged (the scripts then load as
+ * React Router wrote them).
+ */
+export function deferredModuleScript(body: string, preloads: readonly string[]): string {
+  const converted = body.replace(STATIC_IMPORT, (_, name: string | undefined, href: string) =>
+    name ? `const ${name} = await import(${href});` : `await import(${href});`,
+  );
+  if (/^\s*import\s*[^(\s]/m.test(converted)) return body;
+  const hrefs = JSON.stringify(preloads).replaceAll('<', '\\u003c');
+  return (
+    `await new Promise((resolve) => { if (document.readyState === "complete") resolve(); ` +
+    `else { addEventListener("load", resolve, { once: true }); setTimeout(resolve, ${SCRIPTS_AT_THE_LATEST_MS}); } });\n` +
+    `for (const href of ${hrefs}) { const link = document.createElement("link"); ` +
+    `link.rel = "modulepreload"; link.href = href; document.head.append(link); }\n` +
+    converted
+  );
+}
+
+/**
+ * The page's scripts after its pictures. React Router preloads every module of the page in the
+ * head and imports them from an inline module script, so on a phone's slow link ~135 KB (gzip) of
+ * scripts share the bandwidth with the largest picture and are waited for before the first paint.
+ * The server-rendered page is complete and its links and forms work without them, so this moves
+ * their download to the page's `load` event: the head's module preloads are taken out and the
+ * module script's static imports become imports that wait for `load`, then preload the same
+ * modules. Bytes are read as latin1, so multi-byte characters pass through untouched; a watched
+ * tag split between chunks, and the module script until its end, are held back; after the
+ * module script the stream passes through unchanged.
+ */
+export function scriptsAfterLoad(): Transform {
+  let carry = '';
+  let isDone = false;
+  const preloads: string[] = [];
+  const withoutPreloads = (text: string) =>
+    text.replace(MODULE_PRELOAD, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  const out = (text: string) => Buffer.from(text, 'latin1');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (isDone) return done(null, chunk);
+      const text = carry + chunk.toString('latin1');
+      carry = '';
+      const script = MODULE_SCRIPT.exec(text);
+      if (script) {
+        const bodyStart = script.index + script[0].length;
+        const end = text.indexOf(SCRIPT_END, bodyStart);
+        if (end < 0) {
+          carry = text.slice(script.index);
+          return done(null, out(withoutPreloads(text.slice(0, script.index))));
+        }
+        isDone = true;
+        const before = withoutPreloads(text.slice(0, script.index));
+        const body = deferredModuleScript(text.slice(bodyStart, end), preloads);
+        return done(null, out(before + script[0] + body + text.slice(end)));
+      }
+      const lastTag = text.lastIndexOf('<');
+      const tail = lastTag >= 0 ? text.slice(lastTag) : '';
+      const cut = tail && !tail.includes('>') && isWatchedTagStart(tail) ? lastTag : text.length;
+      carry = text.slice(cut);
+      done(null, out(withoutPreloads(text.slice(0, cut))));
+    },
+    flush(done) {
+      done(null, carry ? out(carry) : null);
+    },
+  });
+}
