@@ -191,7 +191,7 @@ export function pictureSvg(kind, w, h, paletteIndex) {
   return svg(w, h, body, p);
 }
 
-const POSTER_WIDTHS = [640, 1024, 1600];
+const POSTER_WIDTHS = [640, 768, 1024, 1600];
 
 const PICTURES = [
   // Why us tabs (spec §2.3)
