@@ -6,8 +6,6 @@ await build({
     server: 'src/server.ts',
     seed: 'src/db/seed/cli.ts',
     admin: 'src/cli/admin.ts',
-    // Started as a worker thread by the server (modules/orders/quotation-renderer.ts).
-    'quotation-worker': 'src/modules/orders/quotation-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

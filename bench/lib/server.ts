@@ -116,10 +116,16 @@ export async function startBenchServer(options: {
   }
 
   // BENCH_MEMORY_LOG=file: the server appends where its memory is, every 250 ms (memory-probe.mjs).
+  // BENCH_NODE_ARGS='--heapsnapshot-signal=SIGUSR2 ...': Node flags for the server while investigating.
   const memoryLog = process.env.BENCH_MEMORY_LOG;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), ...(memoryLog ? ['--import', MEMORY_PROBE] : []), SERVER],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []),
+      ...(memoryLog ? ['--import', MEMORY_PROBE] : []),
+      SERVER,
+    ],
     {
       // The process settings of `npm start` (malloc arenas), so the bench measures what runs.
       env: serverProcessEnv({ ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) }),

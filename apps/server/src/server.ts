@@ -80,7 +80,6 @@ export async function start(): Promise<FastifyInstance> {
   // The outbox is sent in the background; closing waits for a send in flight.
   app.addHook('onClose', async () => {
     await app.services.mail.stop();
-    await app.services.orders.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });

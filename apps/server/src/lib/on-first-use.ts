@@ -14,8 +14,8 @@ export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 /**
  * The spreadsheet libraries, loaded when a workbook is first read or written rather than at start:
  * ExcelJS costs ~30 MB resident and SheetJS ~11 MB, and most server processes never touch either
- * (quotations are built in the worker thread; imports and the template are an administrator's rare
- * actions).
+ * (quotation workbooks are written directly, lib/xlsx.ts; imports and the template are an
+ * administrator's rare actions).
  */
 export const loadExcelJs = onFirstUse(() => import('exceljs').then((m) => m.default as typeof ExcelJS));
 export const loadSheetJs = onFirstUse((): Promise<typeof SheetJS> => import('@e965/xlsx'));

@@ -49,9 +49,9 @@ export function defaultBackoffMs(attempts: number): number {
 class SkipMessage extends Error {}
 
 /**
- * Messages of a batch built and sent at once. While the quotation worker builds one workbook the
- * main thread sends the previous message and renders the next, so a burst of price requests
- * drains faster on two cores; more at once would only queue behind the one worker.
+ * Messages of a batch built and sent at once: while one waits for the mail server, the next is
+ * rendered (its workbook is a few milliseconds of work), so a burst of price requests drains
+ * faster than one at a time; more at once would only hold more messages in memory.
  */
 const DELIVERIES_AT_ONCE = 2;
 

@@ -17,8 +17,8 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
-import { createQuotationRenderer } from './quotation-renderer.ts';
-import { XLSX_TYPE, type Letterhead } from './quotation-workbook.ts';
+import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
 const DOWNLOAD_PATH = '/api/orders/download/';
@@ -89,7 +89,6 @@ async function mapLimited<T, R>(
 
 export function createOrdersService({ env, database, mediaStore, onMailQueued }: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
-  const renderer = createQuotationRenderer();
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
     env.SIGNING_SECRET
@@ -167,7 +166,7 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
     return pictures;
   }
 
-  /** `loaded`: pictures read for a whole batch of orders, of which only this order's go to the worker. */
+  /** `loaded`: pictures read for a whole batch of orders, of which only this order's are used. */
   async function buildQuotation(order: OrderRow, loaded?: ReadonlyMap<string, Buffer>) {
     const pictures = loaded
       ? new Map(
@@ -176,7 +175,7 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
           ),
         )
       : await loadPictures(order.lines);
-    const content = await renderer.render(order, pictures, letterhead);
+    const content = buildQuotationWorkbook(order, pictures, letterhead);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 
@@ -309,9 +308,6 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
       const order = await repo.findByNumber(orderNumber);
       return order ? buildQuotation(order) : null;
     },
-
-    /** Stops the workbook worker (at shutdown). */
-    close: () => renderer.close(),
 
     /** The outbox's renderer for the price request e-mails; null when the request was deleted since. */
     async renderDeferredMail(mail: DeferredMail): Promise<RenderedMail | null> {

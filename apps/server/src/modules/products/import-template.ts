@@ -4,7 +4,6 @@ import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@catalogue/shared/schemas/produ
 import { loadExcelJs } from '../../lib/on-first-use.ts';
 
 export const IMPORT_TEMPLATE_FILENAME = 'product-import-template.xlsx';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Two rows that import as they are, so an owner sees every column filled in correctly. */
 const EXAMPLE_ROWS: Record<(typeof IMPORT_COLUMNS)[number], string>[] = [

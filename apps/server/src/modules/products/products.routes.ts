@@ -18,7 +18,8 @@ import {
   importResultSchema,
 } from '@catalogue/shared/schemas/product-import';
 import { acceptedEncoding, sendCachedJson } from '../../lib/http-cache.ts';
-import { IMPORT_TEMPLATE_FILENAME, XLSX_TYPE, buildImportTemplate } from './import-template.ts';
+import { IMPORT_TEMPLATE_FILENAME, buildImportTemplate } from './import-template.ts';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { readForm } from './multipart-form.ts';
 
 const productList = z.array(productSchema);
