@@ -4,6 +4,7 @@ import {
   apiLogin,
   expect,
   expectAccessible,
+  hydrated,
   logInBrowser,
   registerBuyer,
   someProducts,
@@ -32,12 +33,6 @@ const mirroredList = (page: Page) =>
         };
       }),
   );
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-  );
-}
 
 async function serverList(request: APIRequestContext, session: Session) {
   const response = await request.get(`/api/cart/${session.userId}`, {

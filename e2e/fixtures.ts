@@ -100,8 +100,29 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
-/** Every test fails if the page logs an uncaught error. */
+/**
+ * Resolves once React runs the page (`<html data-hydrated>`, root.tsx). The scripts download after
+ * the page's `load` event, so a click on a control that only works through script (a menu button,
+ * a client-side check) is lost before this.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+}
+
+/**
+ * The test's page waits for hydration after every `goto` that answers a document, as a visitor's
+ * first tap would; every test fails if the page logs an uncaught error.
+ */
 export const test = base.extend<{ pageErrors: string[] }>({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated(page);
+      return response;
+    };
+    await provide(page);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

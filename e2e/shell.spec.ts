@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, hydrated, test } from './fixtures';
 import { publicPaths } from './public-paths';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
@@ -189,6 +189,7 @@ test.describe('storefront shell', () => {
     const page = await context.newPage();
     await page.goto('/en-us');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('navigation', { name: 'Mobile' });
     await expect(drawer).toBeVisible();
@@ -207,12 +208,8 @@ test.describe('storefront shell', () => {
     const context = await settledContext(browser);
     const page = await context.newPage();
     await page.goto('/en-in');
-    // A click that lands before hydration does nothing; wait for React Router to take over.
-    await page.waitForFunction(
-      () =>
-        'hydrated' in document.documentElement.dataset ||
-        (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-    );
+    // A click that lands before hydration does nothing.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Search products' }).click();
     const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.fill('ring');

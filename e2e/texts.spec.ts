@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 import { publicPaths } from './public-paths';
 
 /**
@@ -67,9 +67,6 @@ async function watchedPage(browser: Browser): Promise<Page> {
 
 const rawKeysOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __rawKeys: string[] }).__rawKeys);
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
 
 /** Every public page, and the two that are not in the shell's list: the list and a missing page. */
 async function samplePaths(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../apps/server/test/fixtures/xss-payloads.ts';
-import { ADMIN, expect, test } from './fixtures.ts';
+import { ADMIN, expect, hydrated, test } from './fixtures.ts';
 
 /**
  * Issue 11, item 4: the XSS corpus stored in every text field a page shows (product name and
@@ -226,11 +226,7 @@ test.describe('stored XSS', () => {
 
     // Search results, from the header search box.
     await view(page, '/en-in');
-    await page.waitForFunction(
-      () =>
-        'hydrated' in document.documentElement.dataset ||
-        (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules,
-    );
+    await hydrated(page);
     await page.getByRole('button', { name: 'Search products' }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill(MARK);
     await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();

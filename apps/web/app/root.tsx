@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
@@ -83,8 +84,20 @@ function organizationDescription(seo: Record<string, unknown> | undefined) {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * `<html data-hydrated>` once React runs the page: the scripts download after the page's `load`
+ * event (lib/scripts-after-load.ts), and a control that only works through script (a menu button)
+ * does nothing before this. The end-to-end tests wait for it before such clicks.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydratedMark();
   const data = useRouteLoaderData<typeof loader>('root');
   const language = data?.language ?? 'en';
   const i18n = i18nFor(language, withReceivedTexts(language, data?.texts ?? {}));

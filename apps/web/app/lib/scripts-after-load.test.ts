@@ -35,7 +35,9 @@ const preloads =
 /** Runs a rewritten module script body with `import` and the page's events stubbed. */
 async function run(body: string, readyState: 'loading' | 'complete') {
   const events: string[] = [];
-  let fireLoad = () => {};
+  const listeners = new Map<string, () => void>();
+  let paint = () => {};
+  let latest = () => {};
   const document = {
     readyState,
     createElement: () => ({}) as { rel?: string; href?: string },
@@ -43,14 +45,22 @@ async function run(body: string, readyState: 'loading' | 'complete') {
   };
   const addEventListener = (type: string, listener: () => void) => {
     events.push(`listen ${type}`);
-    fireLoad = listener;
+    listeners.set(type, listener);
+  };
+  const requestAnimationFrame = (callback: () => void) => {
+    events.push('frame');
+    paint = callback;
+  };
+  const setTimeout = (callback: () => void, ms: number) => {
+    events.push(`timer ${ms}`);
+    if (ms === 0) callback();
+    else latest = callback;
   };
   const window: Record<string, unknown> = {};
   const importModule = (href: string) => {
     events.push(`import ${href}`);
     return Promise.resolve({ href });
   };
-  const setTimeout = (_: () => void, ms: number) => events.push(`timer ${ms}`);
   // The body is a module's top level: run it as an async function's body with `import` renamed.
   const source = body
     .replaceAll('await import(', 'await importModule(')
@@ -61,12 +71,22 @@ async function run(body: string, readyState: 'loading' | 'complete') {
   const done = new AsyncFunction(
     'document',
     'addEventListener',
+    'requestAnimationFrame',
     'setTimeout',
     'window',
     'importModule',
     source,
-  )(document, addEventListener, setTimeout, window, importModule);
-  return { events, fireLoad: () => fireLoad(), done, window };
+  )(document, addEventListener, requestAnimationFrame, setTimeout, window, importModule);
+  const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+  return {
+    events,
+    fire: (type: string) => listeners.get(type)!(),
+    paint: () => paint(),
+    latest: () => latest(),
+    settle,
+    done,
+    window,
+  };
 }
 
 describe('scriptsAfterLoad', () => {
@@ -107,17 +127,26 @@ describe('deferredModuleScript', () => {
     expect(deferredModuleScript(body, ['/a.js'])).toBe(body);
   });
 
-  it('waits for load, then preloads every module and imports the routes in order before the entry', async () => {
+  it('waits for load and the paint after it, then preloads every module and imports the routes in order', async () => {
     const body = deferredModuleScript(ROUTER_SCRIPT_BODY, [
       '/assets/entry.client-C3.js',
       '/assets/root-A1.js',
     ]);
     const page = await run(body, 'loading');
-    await Promise.resolve();
-    expect(page.events).toEqual(['listen load', `timer ${SCRIPTS_AT_THE_LATEST_MS}`]);
-    page.fireLoad();
+    await page.settle();
+    expect(page.events).toEqual([
+      `timer ${SCRIPTS_AT_THE_LATEST_MS}`,
+      'listen pointerdown',
+      'listen keydown',
+      'listen load',
+    ]);
+    page.fire('load');
+    await page.settle();
+    expect(page.events.slice(4)).toEqual(['frame']);
+    page.paint();
     await page.done;
-    expect(page.events.slice(2)).toEqual([
+    expect(page.events.slice(5)).toEqual([
+      'timer 0',
       'modulepreload /assets/entry.client-C3.js',
       'modulepreload /assets/root-A1.js',
       'import /assets/root-A1.js',
@@ -130,10 +159,44 @@ describe('deferredModuleScript', () => {
     });
   });
 
-  it('starts at once when the page has already loaded', async () => {
+  it('waits only for the next paint when the page has loaded already', async () => {
     const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'complete');
-    await page.done;
+    await page.settle();
     expect(page.events).toEqual([
+      `timer ${SCRIPTS_AT_THE_LATEST_MS}`,
+      'listen pointerdown',
+      'listen keydown',
+      'frame',
+    ]);
+    page.paint();
+    await page.done;
+    expect(page.events.slice(-3)).toEqual([
+      'import /assets/root-A1.js',
+      'import /assets/product-B2.js',
+      'import /assets/entry.client-C3.js',
+    ]);
+  });
+
+  it('starts at once when the visitor taps or types before the page has loaded', async () => {
+    const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'loading');
+    await page.settle();
+    expect(page.events).not.toContain('import /assets/root-A1.js');
+    page.fire('pointerdown');
+    await page.done;
+    expect(page.events.slice(-3)).toEqual([
+      'import /assets/root-A1.js',
+      'import /assets/product-B2.js',
+      'import /assets/entry.client-C3.js',
+    ]);
+  });
+
+  it('starts anyway when neither load nor a paint comes in time (a stuck picture, a hidden tab)', async () => {
+    const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'loading');
+    await page.settle();
+    expect(page.events).not.toContain('import /assets/root-A1.js');
+    page.latest();
+    await page.done;
+    expect(page.events.slice(-3)).toEqual([
       'import /assets/root-A1.js',
       'import /assets/product-B2.js',
       'import /assets/entry.client-C3.js',

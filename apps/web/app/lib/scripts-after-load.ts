@@ -1,8 +1,9 @@
 import { Transform } from 'node:stream';
 
 /**
- * How long the scripts wait for the page's `load` event at most: a picture that never finishes
- * must not keep the page from becoming interactive.
+ * How long the scripts wait for the page's `load` event and the paint after it at most: a picture
+ * that never finishes, or a tab in the background (no frames), must not keep the page from
+ * becoming interactive.
  */
 export const SCRIPTS_AT_THE_LATEST_MS = 3_000;
 
@@ -18,8 +19,11 @@ const isWatchedTagStart = (tail: string) =>
   WATCHED_TAGS.some((tag) => tag.startsWith(tail) || tail.startsWith(tag));
 
 /**
- * The body of React Router's module script with its imports made to wait for the page's `load`
- * event (or {@link SCRIPTS_AT_THE_LATEST_MS}): the module preloads the head no longer carries are
+ * The body of React Router's module script with its imports made to wait for the first paint after
+ * the page's `load` event (or {@link SCRIPTS_AT_THE_LATEST_MS}): on a fast link `load` can come
+ * before the pictures it waited for are painted, and scripts fetched then would still race the
+ * largest one to the screen. A visitor who starts to tap or type before then gets them at once.
+ * The module preloads the head no longer carries are
  * added then, so the modules still download side by side, and each route module is imported in
  * the order the static imports had. Any other shape is left unchanged (the scripts then load as
  * React Router wrote them).
@@ -31,8 +35,10 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
   if (/^\s*import\s*[^(\s]/m.test(converted)) return body;
   const hrefs = JSON.stringify(preloads).replaceAll('<', '\\u003c');
   return (
-    `await new Promise((resolve) => { if (document.readyState === "complete") resolve(); ` +
-    `else { addEventListener("load", resolve, { once: true }); setTimeout(resolve, ${SCRIPTS_AT_THE_LATEST_MS}); } });\n` +
+    `await new Promise((resolve) => { setTimeout(resolve, ${SCRIPTS_AT_THE_LATEST_MS}); ` +
+    `for (const type of ["pointerdown", "keydown"]) addEventListener(type, resolve, { once: true, capture: true, passive: true }); ` +
+    `const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0)); ` +
+    `if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true }); });\n` +
     `for (const href of ${hrefs}) { const link = document.createElement("link"); ` +
     `link.rel = "modulepreload"; link.href = href; document.head.append(link); }\n` +
     converted
