@@ -58,6 +58,27 @@ function runOnce(url: string, keepAs?: string): Promise<Report> {
   });
 }
 
+/**
+ * Lighthouse itself sometimes fails to record a trace (NO_NAVSTART), more often on a busy machine:
+ * a run is tried up to this many times, and one that still fails is left out of the medians.
+ */
+const ATTEMPTS = 3;
+
+async function withRetries(run: () => Promise<Report>, log: (line: string) => void): Promise<Report | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0];
+      if (attempt === ATTEMPTS) {
+        log(`  ${reason}; left out after ${ATTEMPTS} attempts`);
+        return null;
+      }
+      log(`  ${reason}; retrying`);
+    }
+  }
+}
+
 /** `runs` Lighthouse runs of each page; medians of score, LCP, TBT, CLS and bytes transferred. */
 export async function lighthousePages(
   baseUrl: string,
@@ -71,19 +92,16 @@ export async function lighthousePages(
     for (let r = 0; r < runs; r++) {
       log(`  lighthouse ${page} run ${r + 1}/${runs}`);
       const keepAs = `${page.replace(/\W+/g, '-')}-${r + 1}`;
-      // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART); one retry, not a lost table.
-      reports.push(
-        await runOnce(baseUrl + pagePath, keepAs).catch((error: Error) => {
-          log(`  ${error.message.split('\n')[0]}; retrying`);
-          return runOnce(baseUrl + pagePath, keepAs);
-        }),
-      );
+      const report = await withRetries(() => runOnce(baseUrl + pagePath, keepAs), log);
+      if (report) reports.push(report);
     }
+    // A page whose every run failed is left out (its budgets read "not run"), not the whole table.
+    if (reports.length === 0) continue;
     const audit = (id: string) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
     results.push({
       page,
       url: pagePath,
-      runs,
+      runs: reports.length,
       score: Math.round(median(reports.map((rep) => (rep.categories.performance.score ?? 0) * 100))),
       lcpMs: Math.round(audit('largest-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
