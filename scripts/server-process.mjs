@@ -7,8 +7,13 @@
  * core) and keeps what is freed there. Image work on libvips' threads, argon2 hashes (19 MiB each,
  * on the libuv pool) and zlib then leave memory resident that no thread uses: 0-30 MB at the
  * bench's 100k catalogue, more on a host with more cores. sharp recommends the same on glibc.
+ *
+ * MALLOC_MMAP_THRESHOLD_=131072: glibc's default threshold (128 KB) rises each time a large block
+ * is freed, after which pages and their gzip (~100-160 KB each, one per answer from the page
+ * cache) come from the arenas and stay resident once freed. Fixed, they are mapped and unmapped:
+ * 7-13 MB less at the peak of the bench's page scenarios at 100k, the same throughput.
  */
-const DEFAULTS = { MALLOC_ARENA_MAX: '2' };
+const DEFAULTS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * V8's young generation: two semi-spaces of 16 MB each by default, resident once the server has

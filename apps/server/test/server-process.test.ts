@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SEMI_SPACE_FLAG, serverProcessEnv } from '../../../scripts/server-process.mjs';
 
 describe('serverProcessEnv', () => {
-  it('adds two malloc arenas and a smaller young generation to what the caller sets', () => {
+  it('adds two malloc arenas, a fixed mmap threshold and a smaller young generation to what the caller sets', () => {
     expect(serverProcessEnv({ PATH: '/bin', PORT: '3000' })).toEqual({
       PATH: '/bin',
       PORT: '3000',
       MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       NODE_OPTIONS: SEMI_SPACE_FLAG,
     });
   });
