@@ -23,10 +23,9 @@ const isWatchedTagStart = (tail: string) =>
  * the page's `load` event (or {@link SCRIPTS_AT_THE_LATEST_MS}): on a fast link `load` can come
  * before the pictures it waited for are painted, and scripts fetched then would still race the
  * largest one to the screen. A visitor who starts to tap or type before then gets them at once.
- * The module preloads the head no longer carries are
- * added then, so the modules still download side by side, and each route module is imported in
- * the order the static imports had. Any other shape is left unchanged (the scripts then load as
- * React Router wrote them).
+ * The module preloads the head no longer carries are added then, so the modules still download
+ * side by side, and each route module is imported in the order the static imports had. Any other
+ * shape is left unchanged (the scripts then load as React Router wrote them).
  */
 export function deferredModuleScript(body: string, preloads: readonly string[]): string {
   const converted = body.replace(STATIC_IMPORT, (_, name: string | undefined, href: string) =>
@@ -50,9 +49,9 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
  * head and imports them from an inline module script, so on a phone's slow link ~135 KB (gzip) of
  * scripts share the bandwidth with the largest picture and are waited for before the first paint.
  * The server-rendered page is complete and its links and forms work without them, so this moves
- * their download to the page's `load` event: the head's module preloads are taken out and the
- * module script's static imports become imports that wait for `load`, then preload the same
- * modules. Bytes are read as latin1, so multi-byte characters pass through untouched; a watched
+ * their download behind the page: the head's module preloads are taken out and the module script's
+ * static imports become imports that wait for the paint after `load` (see
+ * {@link deferredModuleScript}), then preload the same modules. Bytes are read as latin1, so multi-byte characters pass through untouched; a watched
  * tag split between chunks, and the module script until its end, are held back; after the
  * module script the stream passes through unchanged.
  */
