@@ -69,7 +69,6 @@ async function buyerAtCart(page: Page, request: APIRequestContext, quantities: n
     await addOnServer(request, session, products[index]!._id, quantity);
   }
   await page.goto('/cart');
-  await hydrated(page);
   return { buyer, session, products };
 }
 
@@ -97,7 +96,6 @@ test.beforeEach(async ({ context }) => {
 test.describe('enquiry list', () => {
   test('an anonymous list survives a reload, in local storage and in IndexedDB', async ({ page }) => {
     await page.goto('/shopall');
-    await hydrated(page);
     const card = page.locator('article[aria-labelledby]').first();
     const name = (await card.getByRole('heading').textContent())!.trim();
     await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
@@ -157,7 +155,6 @@ test.describe('enquiry list', () => {
     await addOnServer(request, session, pendant!._id, 4);
 
     await page.goto(`/singleproduct/${ring!._id}`);
-    await hydrated(page);
     // The server's list replaced what this browser had.
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await page.getByRole('button', { name: /Add to List/i }).click();
@@ -184,7 +181,6 @@ test.describe('enquiry list', () => {
     await addOnServer(request, session, ring!._id, 2);
 
     await page.goto('/shopall');
-    await hydrated(page);
     await page.evaluate(
       (list) => localStorage.setItem('cart', JSON.stringify(list)),
       [
@@ -374,7 +370,6 @@ test.describe('enquiry list', () => {
     await page.goto('/');
     await logInBrowser(page, buyer);
     await page.goto('/cart');
-    await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Your enquiry list is empty' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit Price Request' })).toBeDisabled();
     await expectAccessible(page);

@@ -62,9 +62,9 @@ function runOnce(url: string, keepAs?: string): Promise<Report> {
  * Lighthouse itself sometimes fails to record a trace (NO_NAVSTART), more often on a busy machine:
  * a run is tried up to this many times, and one that still fails is left out of the medians.
  */
-const ATTEMPTS = 3;
+export const ATTEMPTS = 3;
 
-async function withRetries(run: () => Promise<Report>, log: (line: string) => void): Promise<Report | null> {
+export async function withRetries<T>(run: () => Promise<T>, log: (line: string) => void): Promise<T | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

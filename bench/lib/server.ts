@@ -122,7 +122,7 @@ export async function startBenchServer(options: {
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []),
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
       ...(memoryLog ? ['--import', MEMORY_PROBE] : []),
       SERVER,
     ],

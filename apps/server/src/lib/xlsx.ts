@@ -1,3 +1,4 @@
+import { escapeXml } from './xml.ts';
 import { zipArchive, type ZipEntry } from './zip.ts';
 
 /**
@@ -72,13 +73,9 @@ const NOT_XML =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** `escapeXml` of `text` without what XML cannot carry. */
 export function xmlText(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
+  return escapeXml(text.replace(NOT_XML, ''));
 }
 
 /** 'A' for 0, 'Z' for 25, 'AA' for 26. */

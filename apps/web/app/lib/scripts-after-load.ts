@@ -25,7 +25,8 @@ const isWatchedTagStart = (tail: string) =>
  * largest one to the screen. A visitor who starts to tap or type before then gets them at once.
  * The module preloads the head no longer carries are added then, so the modules still download
  * side by side, and each route module is imported in the order the static imports had. Any other
- * shape is left unchanged (the scripts then load as React Router wrote them).
+ * shape is left unchanged: the scripts then load as React Router wrote them, only without the
+ * head's preloads (each module found through its importer).
  */
 export function deferredModuleScript(body: string, preloads: readonly string[]): string {
   const converted = body.replace(STATIC_IMPORT, (_, name: string | undefined, href: string) =>
@@ -51,9 +52,9 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
  * The server-rendered page is complete and its links and forms work without them, so this moves
  * their download behind the page: the head's module preloads are taken out and the module script's
  * static imports become imports that wait for the paint after `load` (see
- * {@link deferredModuleScript}), then preload the same modules. Bytes are read as latin1, so multi-byte characters pass through untouched; a watched
- * tag split between chunks, and the module script until its end, are held back; after the
- * module script the stream passes through unchanged.
+ * {@link deferredModuleScript}), then preload the same modules. Bytes are read as latin1, so
+ * multi-byte characters pass through untouched; a watched tag split between chunks, and the module
+ * script until its end, are held back; after the module script the stream passes through unchanged.
  */
 export function scriptsAfterLoad(): Transform {
   let carry = '';

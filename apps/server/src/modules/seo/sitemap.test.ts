@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   chunkUrls,
-  escapeXml,
   renderSitemapIndex,
   renderUrl,
   renderUrlset,
   sitemapEntries,
   type SitemapEntry,
 } from './sitemap.ts';
+import { escapeXml } from '../../lib/xml.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 

@@ -5,6 +5,7 @@ import {
   type Subcategory,
 } from '@catalogue/shared/domain/categories';
 import { alternatePaths } from '@catalogue/shared/domain/locales';
+import { escapeXml } from '../../lib/xml.ts';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -66,15 +67,6 @@ export function sitemapEntries(data: SitemapData): SitemapEntry[] {
     })),
   ];
 }
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 /** One `<url>`: the bare page as `loc` and x-default, and its alternate under every prefix. */
 export function renderUrl(siteUrl: string, entry: SitemapEntry): string {
