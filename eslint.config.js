@@ -93,6 +93,25 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // SQL lives in repositories (and the database layer under src/db): services, routes and
+    // plugins call a repository's verb-first functions instead of building queries.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'queries belong in a *.repository.ts (or src/db); call one from here',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The spreadsheet libraries are loaded on first use (lib/on-first-use.ts): a static import would
     // put ~40 MB into every server process at start. Tests may import them.
     files: ['apps/server/src/**/*.ts'],

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { createSessionsRepository } from '../modules/users/sessions.repository.ts';
 import type { Viewer } from '../load-context.ts';
 
 /** The HttpOnly cookie that lets server-rendered pages know the visitor (never used by /api). */
@@ -53,26 +52,13 @@ export async function findViewerByToken(
   ttlDays: number,
   onExtended?: () => void,
 ): Promise<Viewer | null> {
+  const sessions = createSessionsRepository(db);
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const row = await sessions.findViewer(tokenHash);
   if (!row) return null;
   const ttlMs = ttlDays * 86_400_000;
   if (row.expiresAt.getTime() - Date.now() < ttlMs - 86_400_000) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + ttlMs) })
-      .where(eq(sessions.tokenHash, tokenHash));
+    await sessions.extend(tokenHash, new Date(Date.now() + ttlMs));
     onExtended?.();
   }
   return { id: row.id, name: row.name, email: row.email, role: row.role };

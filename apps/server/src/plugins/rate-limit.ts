@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
+import { createRateLimitRepository } from './rate-limit.repository.ts';
 
 /** The public forms that are limited (spec: login, sign-up, contact, price request). */
 export type RateLimitName = 'login' | 'register' | 'contact' | 'order';
@@ -39,32 +39,18 @@ const keyOf = (name: RateLimitName, kind: string, value: string) =>
   `${name}:${kind}:${crypto.createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
 
 /**
- * Fixed windows counted in one statement per attempt, in PostgreSQL, so that the limit holds
- * however many server processes share the database. The row of a subject is created or bumped
- * atomically; an expired window restarts at 1.
+ * Fixed windows counted in PostgreSQL (rate-limit.repository.ts), so that the limit holds however
+ * many server processes share the database.
  */
 export function createRateLimiter(db: Db, windowSeconds: number) {
+  const windows = createRateLimitRepository(db);
   let lastSweep = 0;
-
-  async function hit(keys: string[]): Promise<{ hits: number; retryAfter: number }[]> {
-    const values = sql.join(
-      keys.map((key) => sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`),
-      sql`, `,
-    );
-    const { rows } = await db.execute<{ hits: number; retry_after: number }>(sql`
-      INSERT INTO rate_limits (key, hits, reset_at) VALUES ${values}
-      ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-      RETURNING hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::int AS retry_after`);
-    return rows.map((r) => ({ hits: Number(r.hits), retryAfter: Number(r.retry_after) }));
-  }
 
   /** Drops finished windows now and then, so the table stays as small as the current traffic. */
   async function sweep(): Promise<void> {
     if (Date.now() - lastSweep < windowSeconds * 1000) return;
     lastSweep = Date.now();
-    await db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now()`);
+    await windows.removeFinished();
   }
 
   return {
@@ -73,7 +59,7 @@ export function createRateLimiter(db: Db, windowSeconds: number) {
       const keys = [keyOf(name, 'ip', subjects.ip)];
       const email = subjects.email?.trim().toLowerCase();
       if (email) keys.push(keyOf(name, 'email', email));
-      const results = await hit(keys);
+      const results = await windows.hit(keys, windowSeconds);
       const over = results.filter((r) => r.hits > limit);
       return over.length ? Math.max(...over.map((r) => r.retryAfter)) : null;
     },

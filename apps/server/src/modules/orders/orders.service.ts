@@ -19,6 +19,7 @@ import {
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
+import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../db/pg-errors.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
 const DOWNLOAD_PATH = '/api/orders/download/';
@@ -44,20 +45,6 @@ export type OrdersServiceDeps = {
 export type Buyer = { id: string; email: string };
 
 export type SubmittedOrder = { orderId: number; downloadLink: string };
-
-const PG_UNIQUE_VIOLATION = '23505';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-/** The SQLSTATE of a database error, however deeply the driver or the ORM wrapped it. */
-function sqlStateOf(error: unknown): string | null {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /** The display name of MAIL_FROM (`Name <address>`) heads the quotation. */
 function letterheadOf(env: OrdersServiceDeps['env']): Letterhead {

@@ -66,6 +66,7 @@ import {
 } from './products.repository.ts';
 import { isIndexable, foldText, LiveSearchIndex } from './search-index.ts';
 import { readFirstSheet } from './spreadsheet.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 /**
  * Every `PAGE_KEY_EVERY`-th sort key of a listing is remembered, so any page starts with an index
@@ -96,14 +97,6 @@ type ScopeIndex = { total: number; keys: SortKey[] };
 const clampPage = (n: number) => (Number.isSafeInteger(n) && n >= 1 ? n : 1);
 const clampLimit = (n: number, fallback: number) =>
   Number.isSafeInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE_LIMIT) : fallback;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Trimmed search text, or a 400. Control characters are refused here: PostgreSQL text cannot hold

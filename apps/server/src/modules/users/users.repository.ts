@@ -1,7 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 
 /** The columns any answer about a user may carry: everything except the password hash. */
 const publicColumns = {
@@ -86,19 +86,6 @@ export function createUsersRepository(db: Db) {
         // xmax is 0 on a freshly inserted row version and set on one that an update replaced.
         .returning({ isInserted: sql<boolean>`(xmax = 0)` });
       return { created: row?.isInserted === true };
-    },
-
-    async createSession(session: { tokenHash: string; userId: string; expiresAt: Date }) {
-      await db.insert(sessions).values(session);
-    },
-
-    /** Housekeeping at login: a user's expired sessions are dead weight. */
-    async removeExpiredSessions(userId: string) {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
-    },
-
-    async removeSession(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     },
   };
 }

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { newBuyerNoticeMail, welcomeMail } from './users.mail.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -41,6 +42,7 @@ export type UsersServiceDeps = {
 
 export function createUsersService({ env, database, onMailQueued }: UsersServiceDeps) {
   const repo = createUsersRepository(database.db);
+  const sessions = createSessionsRepository(database.db);
   // Unknown e-mails are checked against this, so a login takes as long whether or not the account exists.
   let dummyHash: Promise<string> | null = null;
 
@@ -102,19 +104,19 @@ export function createUsersService({ env, database, onMailQueued }: UsersService
 
       const token = newToken();
       const maxAgeSeconds = env.SESSION_TTL_DAYS * 86_400;
-      await repo.createSession({
+      await sessions.create({
         tokenHash: hashToken(token),
         userId: row.id,
         expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
       });
-      await repo.removeExpiredSessions(row.id);
+      await sessions.removeExpired(row.id);
       const { passwordHash: _secret, ...user } = row;
       return { token, user: toPublicUser(user), maxAgeSeconds };
     },
 
     /** The token stops working at once: its session row is gone. */
     async logout(token: string): Promise<void> {
-      await repo.removeSession(hashToken(token));
+      await sessions.remove(hashToken(token));
     },
 
     /** `npm run admin -- create`: creates the administrator or promotes the account and resets its password. */

@@ -1,0 +1,53 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+/** A live session with the user it belongs to. */
+export type SessionViewerRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  expiresAt: Date;
+};
+
+/** Sessions are found and revoked by the hash of their token: the token itself is never stored. */
+export function createSessionsRepository(db: Db) {
+  return {
+    async create(session: { tokenHash: string; userId: string; expiresAt: Date }) {
+      await db.insert(sessions).values(session);
+    },
+
+    /** The session's user while the session has not expired; null otherwise. */
+    async findViewer(tokenHash: string): Promise<SessionViewerRow | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async extend(tokenHash: string, expiresAt: Date) {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** Housekeeping at login: a user's expired sessions are dead weight. */
+    async removeExpired(userId: string) {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+    },
+
+    async remove(tokenHash: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
