@@ -7,6 +7,7 @@ import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
 import { ConfigError, parseEnv, REPO_ROOT, type Env } from './env.ts';
 import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
+import { startCacheSync } from './cache-sync.ts';
 
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
 
@@ -80,6 +81,12 @@ export async function start(): Promise<FastifyInstance> {
   // The outbox is sent in the background; closing waits for a send in flight.
   app.addHook('onClose', async () => {
     await app.services.mail.stop();
+  });
+
+  // Other processes on the same PostgreSQL hear of this one's writes within a round trip.
+  const cacheSync = await startCacheSync({ database, events: app.services.events, log: app.log });
+  app.addHook('onClose', async () => {
+    await cacheSync?.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });

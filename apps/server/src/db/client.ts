@@ -30,7 +30,87 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: a snapshot of the whole data directory (tests start from a migrated one). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: messages other server processes sent on `channel` with `notify` (LISTEN on a
+   * connection of its own, reconnected with backoff when it drops; `onReconnect` hears of every
+   * reconnection, since messages sent meanwhile are lost).
+   */
+  listen?: (channel: string, handlers: ChannelHandlers) => Promise<ChannelSubscription>;
 };
+
+export type ChannelHandlers = {
+  onMessage(payload: string): void;
+  onReconnect(): void;
+  onError(error: unknown): void;
+};
+export type ChannelSubscription = { close(): Promise<void> };
+
+/** NOTIFY: every process listening on `channel` (this one included) receives `payload`. */
+export async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+const LISTEN_RETRY_MS = [250, 1_000, 5_000, 15_000];
+
+function listenOn(url: string, channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription> {
+  let client: pg.Client | null = null;
+  let isClosed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    const dropped = (error?: unknown) => {
+      if (client !== next || isClosed) return;
+      client = null;
+      if (error) handlers.onError(error);
+      schedule();
+    };
+    next.on('error', dropped);
+    next.on('end', () => dropped());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (isClosed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    failures = 0;
+    if (isReconnect) handlers.onReconnect();
+  };
+
+  const schedule = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect(true).catch((error: unknown) => {
+        handlers.onError(error);
+        if (!isClosed) schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  return connect(false).then(() => ({
+    async close() {
+      isClosed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  }));
+}
 
 /** drizzle/ sits beside src/ and dist/. */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -60,6 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      listen: (channel, handlers) => listenOn(options.url, channel, handlers),
     };
   }
 

@@ -13,13 +13,16 @@ import {
 } from './processes.ts';
 
 /**
- * Issue 11, item 7: two server processes on one PostgreSQL, reached on two ports with nothing in
- * front. Sessions, enquiry lists and rate limits live in the database; media originals and
- * variants live in the media store, here one directory both processes mount (ADR 007).
+ * Two server processes on one PostgreSQL, reached on two ports with nothing in front. Sessions,
+ * enquiry lists and rate limits live in the database; media originals and variants live in the
+ * media store, here one directory both processes mount (ADR 007); caches are per process, and a
+ * write on one empties the other's through LISTEN/NOTIFY (src/cache-sync.ts).
  */
 describe('scale-out', () => {
   let cluster: PrivateCluster | null = null;
   const servers: ServerProcess[] = [];
+  // The first test spends the login limit; the second reuses its administrator's session.
+  let admin = '';
   const dataDir = tempDir('scale');
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.kill('SIGKILL')));
@@ -40,7 +43,7 @@ describe('scale-out', () => {
     expect((await call(b, 'GET', '/api/users/me', { token: buyer.token })).status).toBe(200);
 
     // An image uploaded on one is served by the other; the product too.
-    const admin = await adminToken(a);
+    admin = await adminToken(a);
     const form = new FormData();
     for (const [k, v] of Object.entries({
       name: 'Scale Ring',
@@ -110,5 +113,66 @@ describe('scale-out', () => {
     // Two logins above already counted against this e-mail and address.
     expect(attempts).toBeLessThanOrEqual(10);
     console.info(`scale-out: login answers across the two processes ${statuses.join(' ')}`);
+  });
+
+  it("shows an admin's product and blog changes on the other process within a second", async () => {
+    // Runs after the test above, on its cluster and its two processes (caches on, 30 s by default).
+    expect(servers).toHaveLength(2);
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    const { body: listing } = await call<{ products: { _id: string; name: string }[] }>(
+      b,
+      'GET',
+      '/api/products/paginated?page=1',
+    );
+    const product = listing.products[0]!;
+    const pagePath = `/singleproduct/${product._id}`;
+    // B caches the listing, the product and its page.
+    await call(b, 'GET', `/api/products/single/${product._id}`);
+    expect((await fetch(`${b}${pagePath}`)).status).toBe(200);
+
+    const renamed = `Renamed On A ${Date.now()}`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: renamed,
+      description: 'changed on the other process',
+      category: 'Rings',
+      subcategory: 'withgemstone',
+      code: 'SCALE-1',
+    }))
+      form.set(k, v);
+    const changedAt = Date.now();
+    const put = await fetch(`${a}/api/products/admin/${product._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(put.status).toBe(200);
+
+    const seenWithin = async (read: () => Promise<string>, text: string) => {
+      for (;;) {
+        if ((await read()).includes(text)) return Date.now() - changedAt;
+        if (Date.now() - changedAt > 5_000) return Infinity;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    const text = (path: string) => () => fetch(`${b}${path}`).then((r) => r.text());
+    expect(await seenWithin(text('/api/products/paginated?page=1'), renamed)).toBeLessThan(1_000);
+    expect(await seenWithin(text(`/api/products/single/${product._id}`), renamed)).toBeLessThan(1_000);
+    expect(await seenWithin(text(pagePath), renamed)).toBeLessThan(1_000);
+
+    // A blog post written on A is listed by B's page and API at once too.
+    await fetch(`${b}/blogs`);
+    const blog = new FormData();
+    blog.set('title', `Cache Sync Post ${changedAt}`);
+    blog.set('content', '<p>Written on the other process.</p>');
+    const created = await fetch(`${a}/api/blogs/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: blog,
+    });
+    expect(created.status).toBe(201);
+    const blogAt = Date.now();
+    const blogSeen = await seenWithin(text('/blogs'), `Cache Sync Post ${changedAt}`);
+    expect(blogSeen - (blogAt - changedAt)).toBeLessThan(1_000);
   });
 });
