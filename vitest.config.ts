@@ -32,7 +32,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
-          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          include: ['apps/web/app/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/vitest.setup.ts'],
         },

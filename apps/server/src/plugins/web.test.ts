@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { data, redirect, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -259,5 +260,56 @@ describe('pages for anonymous visitors', () => {
     await get('/page/a');
     await get('/page/a');
     expect(renders.get('/page/a')).toBe(3);
+  });
+});
+
+describe('built assets', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let dataDir: string;
+  let clientDir: string;
+  const script = 'export const metals = ["brass", "silver", "gold plated"];\n'.repeat(100);
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-web-'));
+    clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-client-'));
+    await fs.mkdir(path.join(clientDir, 'assets'));
+    // As the build leaves them (apps/web/scripts/precompress.mjs), each copy marked so it can be told apart.
+    await fs.writeFile(path.join(clientDir, 'assets/app-x1.js'), script);
+    await fs.writeFile(path.join(clientDir, 'assets/app-x1.js.br'), zlib.brotliCompressSync(`${script}//br`));
+    await fs.writeFile(path.join(clientDir, 'assets/app-x1.js.gz'), zlib.gzipSync(`${script}//gz`));
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    database = await createTestDatabase();
+    app = await buildApp({ env, database, web: { build, mode: 'production', clientDir } });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await Promise.all([dataDir, clientDir].map((d) => fs.rm(d, { recursive: true, force: true })));
+  });
+
+  const asset = (acceptEncoding: string) =>
+    app.inject({ method: 'GET', url: '/assets/app-x1.js', headers: { 'accept-encoding': acceptEncoding } });
+
+  it('answers the stored Brotli copy, else the gzip one, else the file, marked to vary by encoding', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${script}//br`);
+
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${script}//gz`);
+
+    const plain = await asset('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 });

@@ -10,6 +10,9 @@ import type { ServerLoadContext } from '../load-context.ts';
 import { NONCE_PLACEHOLDER, RenderedPage, type PageCache } from './page-cache.ts';
 import { setPagePolicy } from './security.ts';
 
+/** What apps/web/scripts/precompress.mjs gives .br and .gz copies (and those copies). */
+const PRECOMPRESSED = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|map)(\.br|\.gz)?$/;
+
 export type WebOptions = {
   /** The React Router server build, or a loader of it (development reloads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -89,6 +92,10 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
       root: opts.clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): answered as stored.
+      preCompressed: true,
+      // setHeaders below decides; left on, `send` overwrote it with `public, max-age=0`.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.clientDir!, filePath);
         // Fingerprinted build output never changes; everything else may.
@@ -98,6 +105,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
             ? 'public, max-age=31536000, immutable'
             : 'public, max-age=3600',
         );
+        // The same URL answers Brotli, gzip or plain bytes: shared caches must keep them apart.
+        if (PRECOMPRESSED.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -1,0 +1,1 @@
+export function precompress(dir: string): Promise<{ files: number; bytes: number; br: number; gz: number }>;
