@@ -13,6 +13,11 @@ export type ServerLoadContext = {
   viewer: Viewer | null;
   /** Nonce for inline scripts; the page's CSP allows only scripts carrying it. */
   nonce: string;
+  /**
+   * A render for every anonymous visitor (page-cache.ts): rendered whole, as for a crawler, so the
+   * stored page is the same for every reader.
+   */
+  isShared?: boolean;
   publicEnv: ReturnType<typeof publicEnv>;
 };
 

@@ -20,8 +20,12 @@ export default function handleRequest(
     let shellRendered = false;
     // A render still streaming after this is aborted, so rejected boundaries get flushed.
     const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
-    // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    // Crawlers and no-JS clients get the whole document at once; browsers get it streamed, but for
+    // a page stored once for every anonymous visitor, which must be the same for all of them.
+    const waitForAll =
+      loadContext.isShared === true ||
+      isbot(request.headers.get('user-agent') ?? '') ||
+      routerContext.isSpaMode;
     const respond = () => {
       shellRendered = true;
       // The page's scripts download after its pictures (lib/scripts-after-load.ts).

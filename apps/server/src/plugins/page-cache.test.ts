@@ -1,10 +1,27 @@
+import zlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { NONCE_PLACEHOLDER, PageCache, RenderedPage } from './page-cache.ts';
+import {
+  cachedRenderOf,
+  inlineScriptHashes,
+  NONCE_PLACEHOLDER,
+  PageCache,
+  preferredEncoding,
+  StoredPage,
+  type CachedRender,
+} from './page-cache.ts';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
+const policyOf = (hashes: string[]) => `script-src ${hashes.join(' ')} 'strict-dynamic'`;
+
 function rendered(html: string, status = 200, headers: Record<string, string> = HTML) {
-  return RenderedPage.of(status, new Headers(headers), Buffer.from(html));
+  return cachedRenderOf(status, new Headers(headers), Buffer.from(html), policyOf);
+}
+
+function stored(html: string): StoredPage {
+  const page = rendered(html);
+  if (!(page instanceof StoredPage)) throw new Error('expected a stored page');
+  return page;
 }
 
 function setup(options: { version?: () => Promise<string>; maxBytes?: number } = {}) {
@@ -23,18 +40,52 @@ function setup(options: { version?: () => Promise<string>; maxBytes?: number } =
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('RenderedPage', () => {
-  it('puts the nonce where every placeholder was, in a page kept deflated', () => {
-    const page = rendered(`<script nonce="${NONCE_PLACEHOLDER}">1</script><p>${'x'.repeat(5000)}</p>`);
-    expect(page.isShareable).toBe(true);
-    expect(page.bytes).toBeLessThan(2000);
-    const nonce = 'abc+/=ghijklmnopqrstuv==';
-    const html = (n: string) => `<script nonce="${n}">1</script><p>${'x'.repeat(5000)}</p>`;
-    expect(page.body(nonce).toString()).toBe(html(nonce));
-    expect(page.body(nonce.toUpperCase()).toString()).toBe(html(nonce.toUpperCase()));
+describe('pages stored for every anonymous visitor', () => {
+  const page = `<script nonce="${NONCE_PLACEHOLDER}">alert(1)</script><p>${'ring '.repeat(2000)}</p>`;
+
+  it('are kept without nonces, gzip-compressed, and Brotli-compressed once asked for', () => {
+    const kept = stored(page);
+    const plain = `<script>alert(1)</script><p>${'ring '.repeat(2000)}</p>`;
+    expect(kept.body('identity').toString()).toBe(plain);
+    expect(zlib.gunzipSync(kept.body('gzip')).toString()).toBe(plain);
+    const before = kept.bytes;
+    expect(before).toBeLessThan(1_300);
+    expect(zlib.brotliDecompressSync(kept.body('br')).toString()).toBe(plain);
+    expect(kept.body('br')).toBe(kept.body('br')); // made once, then the same buffer
+    expect(kept.bytes).toBeGreaterThan(before);
   });
 
-  it('shares only 200 HTML pages that set no cookie and are not private', () => {
+  it('name the inline scripts the render marked by hash, and no other script', () => {
+    const n = ` nonce="${NONCE_PLACEHOLDER}"`;
+    const html =
+      `<script${n}>alert(1)</script><script type="application/ld+json">{"@type":"Product"}</script>` +
+      `<script${n} src="/assets/a.js"></script><script${n} type="module" async="">window.__ctx = {"a":1};</script>` +
+      `<script${n}>alert(1)</script><script>window.injected = true</script>` +
+      '<script nonce="guessed">window.injected = true</script>';
+    expect(inlineScriptHashes(html, NONCE_PLACEHOLDER)).toEqual([
+      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+      "'sha256-CACaKUMP3bUaeK7JgU+grVR6sA9VUsIgZNwdQnbXMCA='",
+    ]);
+    const kept = stored(`<script${n}>alert(1)</script><script>window.injected = true</script>`);
+    expect(kept.headers).toContainEqual([
+      'content-security-policy',
+      "script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'strict-dynamic'",
+    ]);
+  });
+
+  it('have one strong validator per encoding, any of which answers If-None-Match', () => {
+    const kept = stored(page);
+    expect(kept.etagOf('identity')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(kept.etagOf('gzip')).toBe(kept.etagOf('identity').replace(/"$/, '-gz"'));
+    expect(kept.etagOf('br')).toBe(kept.etagOf('identity').replace(/"$/, '-br"'));
+    for (const tag of [kept.etagOf('br'), `"x", ${kept.etagOf('gzip')}`, `W/${kept.etagOf('identity')}`, '*'])
+      expect(kept.matches(tag)).toBe(true);
+    expect(kept.matches('"something-else"')).toBe(false);
+    expect(kept.matches(undefined)).toBe(false);
+    expect(stored('<p>other</p>').etagOf('identity')).not.toBe(kept.etagOf('identity'));
+  });
+
+  it('are only 200 HTML pages that set no cookie and are not private', () => {
     expect(rendered('<p>gone</p>', 404).isShareable).toBe(false);
     expect(rendered('', 301, { location: '/' }).isShareable).toBe(false);
     expect(rendered('{}', 200, { 'content-type': 'application/json' }).isShareable).toBe(false);
@@ -42,6 +93,30 @@ describe('RenderedPage', () => {
     expect(rendered('<p>hi</p>', 200, { ...HTML, 'cache-control': 'private, no-store' }).isShareable).toBe(
       false,
     );
+    expect(rendered('<p>hi</p>').isShareable).toBe(true);
+  });
+});
+
+describe('one-off answers (redirects, missing pages, pages that set a cookie)', () => {
+  it('put the nonce where every placeholder was, anew for each answer', () => {
+    const page = rendered(`<script nonce="${NONCE_PLACEHOLDER}">1</script><p>gone</p>`, 404);
+    if (page.isShareable) throw new Error('a 404 is never stored');
+    const nonce = 'abc+/=ghijklmnopqrstuv==';
+    const html = (n: string) => `<script nonce="${n}">1</script><p>gone</p>`;
+    expect(page.body(nonce).toString()).toBe(html(nonce));
+    expect(page.body(nonce.toUpperCase()).toString()).toBe(html(nonce.toUpperCase()));
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('takes Brotli, then gzip, then none, as the client allows', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('identity')).toBe('identity');
+    expect(preferredEncoding(undefined)).toBe('identity');
+    expect(preferredEncoding('gzip;q=0, br;q=0')).toBe('identity');
   });
 });
 
@@ -60,13 +135,14 @@ describe('PageCache', () => {
 
   it('does not keep a render that a write overtook', async () => {
     const { cache } = setup();
-    let finish!: (page: RenderedPage) => void;
+    let finish!: (page: CachedRender) => void;
     const pending = cache.getOrRender('a', () => new Promise((resolve) => (finish = resolve)));
     cache.clear();
     finish(rendered('<p>old</p>'));
     await pending;
     const render = vi.fn(async () => rendered('<p>new</p>'));
-    expect((await cache.getOrRender('a', render)).body(NONCE_PLACEHOLDER).toString()).toBe('<p>new</p>');
+    const page = await cache.getOrRender('a', render);
+    expect(page.isShareable && page.body('identity').toString()).toBe('<p>new</p>');
     expect(render).toHaveBeenCalledTimes(1);
   });
 

@@ -9,79 +9,182 @@ import { LruCache } from '../lib/lru-cache.ts';
  */
 export const NONCE_PLACEHOLDER = crypto.randomBytes(12).toString('hex');
 const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
+const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
 
 /**
- * Room for the pages a burst of visitors asks for: kept deflated, a product page is ~13 KB (62 KB
- * as HTML) and the home page ~24 KB, so ~300 pages.
+ * Room for the pages a burst of visitors asks for: each kept as gzip and, once a browser asked
+ * for it, Brotli (a product page ~12 + 10 KB, the home page ~33 + 28 KB), so ~300 pages.
  */
-export const PAGE_CACHE_BYTES = 4 * 1024 * 1024;
-/** What an entry costs beyond its body: its key, the page and entry objects, the headers. */
+export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+/** What an entry costs beyond its bodies: its key, the page and entry objects, the headers. */
 const PAGE_OVERHEAD_BYTES = 1000;
+/** Fast enough for a page's first answer (a few ms for 150 KB), within 15% of the best ratio. */
+const BROTLI_QUALITY = 5;
+
+type Header = readonly [string, string];
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to answer: Brotli where the client takes it, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
 
 /**
- * One render made with NONCE_PLACEHOLDER. A page for sharing is kept deflated with the places of
- * the placeholder: an answer inflates it (a fraction of a millisecond) and writes the request's own
- * nonce there. Other answers are sent once and kept as they are.
+ * The script-src sources that replace the nonce in a page stored for everyone: the hash of each
+ * inline script the render marked with `nonce` (the per-process placeholder, which no page text
+ * can predict). A script that found its way into the page without it (say, through content that
+ * escaped sanitising) gets no hash, so it stays blocked exactly as it would by the nonce. The HTML is
+ * React's output, where no script's text can contain `</script` (React escapes `<` in the data it
+ * inlines), so a script ends at the first `</script>`.
  */
-export class RenderedPage {
-  private constructor(
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', text = ''] = match;
+    if (!attributes.includes(` nonce="${nonce}"`) || /\ssrc=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * One answer's worth of a render made with NONCE_PLACEHOLDER: a redirect, a missing page, a page
+ * that sets a cookie or is private. It goes to the visitor it was rendered for (and to concurrent
+ * ones when it sets no cookie), each time with that answer's own nonce written over the placeholders.
+ */
+export class OneOffPage {
+  readonly isShareable = false;
+  readonly bytes = 0;
+  private readonly holes: number[] = [];
+
+  constructor(
     readonly status: number,
     /** Every response header but Set-Cookie. */
-    readonly headers: readonly (readonly [string, string])[],
+    readonly headers: readonly Header[],
     readonly cookies: readonly string[],
-    /** The same for every anonymous visitor: kept, deflated, and answered to others. */
-    readonly isShareable: boolean,
-    private readonly stored: Buffer,
-    private readonly htmlBytes: number,
-    /** Where the placeholders start in the HTML. */
-    private readonly holes: readonly number[],
-  ) {}
-
-  static of(status: number, headers: Headers, html: Buffer): RenderedPage {
-    const holes: number[] = [];
-    let at = html.indexOf(PLACEHOLDER_BYTES);
-    while (at !== -1) {
-      holes.push(at);
+    private readonly html: Buffer,
+  ) {
+    for (let at = html.indexOf(PLACEHOLDER_BYTES); at !== -1;) {
+      this.holes.push(at);
       at = html.indexOf(PLACEHOLDER_BYTES, at + PLACEHOLDER_BYTES.length);
     }
-    const kept = [...headers].filter(([key]) => key !== 'set-cookie');
-    const cookies = headers.getSetCookie();
-    const shareable = isShareable(status, kept, cookies);
-    const stored = shareable ? exactCopy(zlib.deflateRawSync(html)) : html;
-    return new RenderedPage(status, kept, cookies, shareable, stored, html.length, holes);
   }
 
   get isHtml(): boolean {
     return isHtml(this.headers);
   }
 
-  /** Bytes held, as counted against the cache's budget. */
-  get bytes(): number {
-    return this.stored.length + PAGE_OVERHEAD_BYTES;
-  }
-
   /** The HTML with `nonce` in every placeholder's place: a buffer of its own per call. */
   body(nonce: string): Buffer {
     if (nonce.length !== PLACEHOLDER_BYTES.length)
       throw new Error('a nonce must be as long as the placeholder');
-    const html = this.isShareable
-      ? // One output chunk of the page's own size: no copies while inflating.
-        zlib.inflateRawSync(this.stored, { chunkSize: Math.max(this.htmlBytes, zlib.constants.Z_MIN_CHUNK) })
-      : Buffer.from(this.stored);
+    const html = Buffer.from(this.html);
     for (const at of this.holes) html.write(nonce, at, 'latin1');
     return html;
   }
 }
 
-function isHtml(headers: readonly (readonly [string, string])[]): boolean {
+/**
+ * A page that is the same for every anonymous visitor, stored as the bytes every answer sends:
+ * without nonces (its Content-Security-Policy names its inline scripts by hash instead), compressed
+ * once per encoding, with a strong ETag per encoding. Answering it writes a stored buffer; a CDN or
+ * proxy in front may keep it too (its Cache-Control says for how long).
+ */
+export class StoredPage {
+  readonly isShareable = true;
+  readonly cookies: readonly string[] = [];
+  readonly status = 200;
+  readonly isHtml = true;
+  readonly headers: readonly Header[];
+  readonly etag: string;
+  private readonly gzip: Buffer;
+  private brotli: Buffer | null = null;
+
+  /** `html` as rendered, with NONCE_PLACEHOLDER; it is stored without it. */
+  constructor(headers: readonly Header[], rendered: string, policy: (scriptSources: string[]) => string) {
+    const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
+    const bytes = Buffer.from(rendered.replaceAll(NONCE_ATTRIBUTE, ''), 'utf8');
+    this.etag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+    this.gzip = exactCopy(zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    this.headers = [
+      ...headers.filter(([key]) => !STORED_HEADER_NAMES.has(key)),
+      ['content-security-policy', policy(hashes)],
+    ];
+  }
+
+  /** Bytes held, as counted against the cache's budget. */
+  get bytes(): number {
+    return this.gzip.byteLength + (this.brotli?.byteLength ?? 0) + PAGE_OVERHEAD_BYTES;
+  }
+
+  /** The stored body in `encoding` (Brotli made on its first request, then kept). */
+  body(encoding: Encoding): Buffer {
+    if (encoding === 'gzip') return this.gzip;
+    if (encoding === 'identity') return zlib.gunzipSync(this.gzip);
+    this.brotli ??= exactCopy(
+      zlib.brotliCompressSync(zlib.gunzipSync(this.gzip), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+      }),
+    );
+    return this.brotli;
+  }
+
+  /** Each encoding is its own representation, so each has its own strong validator. */
+  etagOf(encoding: Encoding): string {
+    return encoding === 'identity' ? `"${this.etag}"` : `"${this.etag}-${encoding === 'br' ? 'br' : 'gz'}"`;
+  }
+
+  /** Whether `If-None-Match` names this page in any encoding. */
+  matches(ifNoneMatch: string | undefined): boolean {
+    if (!ifNoneMatch) return false;
+    return ifNoneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag.replace(/-(br|gz)"$/, '"') === `"${this.etag}"`);
+  }
+}
+
+/** Headers a stored page sets per answer, or replaces. */
+const STORED_HEADER_NAMES = new Set([
+  'content-length',
+  'content-encoding',
+  'content-security-policy',
+  'etag',
+]);
+
+export type CachedRender = OneOffPage | StoredPage;
+
+/**
+ * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200
+ * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
+ * Content-Security-Policy from its inline scripts' sources.
+ */
+export function cachedRenderOf(
+  status: number,
+  headers: Headers,
+  html: Buffer,
+  policy: (scriptSources: string[]) => string,
+): CachedRender {
+  const kept = [...headers].filter(([key]) => key !== 'set-cookie');
+  const cookies = headers.getSetCookie();
+  if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
+  return new StoredPage(kept, html.toString('utf8'), policy);
+}
+
+function isHtml(headers: readonly Header[]): boolean {
   return headers.some(([key, value]) => key === 'content-type' && value.includes('text/html'));
 }
 
-/**
- * A page (not a redirect, error or missing page) that sets no cookie and that no route marked
- * private: the same for every anonymous visitor.
- */
-function isShareable(status: number, headers: readonly (readonly [string, string])[], cookies: string[]) {
+function isShareable(status: number, headers: readonly Header[], cookies: string[]) {
   return (
     status === 200 &&
     isHtml(headers) &&
@@ -116,8 +219,8 @@ export type PageCacheOptions = {
  */
 export class PageCache {
   readonly #options: PageCacheOptions;
-  readonly #pages: LruCache<string, RenderedPage>;
-  readonly #inFlight = new Map<string, { generation: number; promise: Promise<RenderedPage> }>();
+  readonly #pages: LruCache<string, CachedRender>;
+  readonly #inFlight = new Map<string, { generation: number; promise: Promise<CachedRender> }>();
   /** Bumped by every clear; a render started before it is answered but not kept. */
   #generation = 0;
   #version: string | null = null;
@@ -126,10 +229,10 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     this.#options = options;
-    this.#pages = new LruCache({
+    this.#pages = new LruCache<string, CachedRender>({
       maxEntries: 10_000,
       maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
-      sizeOf: (page: RenderedPage) => page.bytes,
+      sizeOf: (page) => page.bytes,
       ttlMs: options.ttlMs,
       ...(options.now ? { now: options.now } : {}),
     });
@@ -140,8 +243,13 @@ export class PageCache {
     return this.#pages.totalSize;
   }
 
+  /** How long a page is kept here, and so how long a shared cache in front may keep it. */
+  get ttlSeconds(): number {
+    return Math.floor(this.#options.ttlMs / 1000);
+  }
+
   /** The page for `key`, or the result of `render`, shared by concurrent callers; kept if shareable. */
-  async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+  async getOrRender(key: string, render: () => Promise<CachedRender>): Promise<CachedRender> {
     this.#checkVersion();
     const hit = this.#pages.get(key);
     if (hit) return hit;

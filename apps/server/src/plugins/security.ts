@@ -13,11 +13,18 @@ const NONCE = '_cspNonce';
 const TRANSLATE_HOSTS =
   'https://translate.googleapis.com https://translate-pa.googleapis.com https://translate.google.com https://www.gstatic.com';
 
-/** The policy for HTML pages: scripts only from us or carrying this request's nonce. */
-export function pageContentSecurityPolicy(nonce: string): string {
+/**
+ * The policy for HTML pages. Scripts run only when the page names them: by this answer's nonce
+ * (pages rendered for one visitor), or by the hashes of its inline scripts (pages stored once and
+ * answered to every anonymous visitor, page-cache.ts); 'strict-dynamic' lets those load the
+ * page's modules. Never 'unsafe-inline' for scripts.
+ */
+export function pageContentSecurityPolicy(scriptSources: { nonce: string } | { hashes: string[] }): string {
+  const allowed =
+    'nonce' in scriptSources ? `'nonce-${scriptSources.nonce}'` : scriptSources.hashes.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' ${allowed} 'strict-dynamic'`,
     // The page-translation widget (loaded only when a visitor asks for it) fetches its styles and
     // translations from these hosts; its scripts are admitted by 'strict-dynamic'.
     `style-src 'self' 'unsafe-inline' ${TRANSLATE_HOSTS}`,
@@ -37,7 +44,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export function setPagePolicy(reply: FastifyReply, nonce: string) {
-  reply.header('content-security-policy', pageContentSecurityPolicy(nonce));
+  reply.header('content-security-policy', pageContentSecurityPolicy({ nonce }));
 }
 
 /**
@@ -64,7 +71,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'SAMEORIGIN',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
-  // Pages replace it with their nonce policy (setPagePolicy).
+  // Pages replace it with their own policy (pageContentSecurityPolicy).
   'content-security-policy': API_CONTENT_SECURITY_POLICY,
 };
 

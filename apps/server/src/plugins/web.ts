@@ -4,11 +4,17 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ServerLoadContext } from '../load-context.ts';
-import { NONCE_PLACEHOLDER, RenderedPage, type PageCache } from './page-cache.ts';
-import { setPagePolicy } from './security.ts';
+import {
+  cachedRenderOf,
+  NONCE_PLACEHOLDER,
+  preferredEncoding,
+  type CachedRender,
+  type PageCache,
+  type StoredPage,
+} from './page-cache.ts';
+import { pageContentSecurityPolicy, setPagePolicy } from './security.ts';
 
 /** What apps/web/scripts/precompress.mjs gives .br and .gz copies (and those copies). */
 const PRECOMPRESSED = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|map)(\.br|\.gz)?$/;
@@ -67,7 +73,14 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage, nonce: string) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedRender,
+  answer: { nonce: string; ttlSeconds: number },
+) {
+  const { nonce } = answer;
+  if (page.isShareable) return sendStoredPage(request, reply, page, answer.ttlSeconds);
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   if (page.cookies.length) reply.header('set-cookie', page.cookies);
@@ -76,13 +89,32 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPa
 }
 
 /**
+ * A stored page, as stored: the encoding the client takes, its validator, and caching that lets
+ * a shared cache (a CDN, nginx) keep it as long as this process does and serve it stale while it
+ * asks again. A browser revalidates every time (max-age=0): a visitor who signs in must not be shown
+ * the anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
+ */
+function sendStoredPage(request: FastifyRequest, reply: FastifyReply, page: StoredPage, ttlSeconds: number) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  for (const [key, value] of page.headers) reply.header(key, value);
+  reply.header(
+    'cache-control',
+    `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
+  );
+  reply.header('vary', 'Accept-Encoding, Cookie');
+  reply.header('etag', page.etagOf(encoding));
+  if (page.matches(request.headers['if-none-match'])) return reply.status(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  reply.status(200);
+  return reply.send(request.method === 'HEAD' ? undefined : page.body(encoding));
+}
+
+/**
  * What an anonymous page depends on besides the path and query: the host and protocol (the
- * router's URL) and whether the visitor is a crawler (entry.server.tsx: the whole document at once,
- * where a browser gets it streamed).
+ * router's URL). Crawlers and browsers get the same stored page: it is rendered whole.
  */
 function pageKey(request: FastifyRequest): string {
-  const reader = isbot(request.headers['user-agent'] ?? '') ? 'bot' : 'browser';
-  return `${reader} ${request.protocol}://${request.host}${request.url}`;
+  return `${request.protocol}://${request.host}${request.url}`;
 }
 
 /** Serves the built client assets and renders every other path with React Router. */
@@ -141,21 +173,26 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
         let isOwnRender = false;
         const page = await opts.pages.getOrRender(pageKey(request), async () => {
           isOwnRender = true;
-          const shared = { ...context, nonce: NONCE_PLACEHOLDER };
+          const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
           const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
-          return RenderedPage.of(
+          return cachedRenderOf(
             response.status,
             response.headers,
             Buffer.from(await response.arrayBuffer()),
+            (hashes) => pageContentSecurityPolicy({ hashes }),
           );
         });
         // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
         // sets a cookie: that is only for whoever it was rendered for.
-        if (isOwnRender || !page.cookies.length) return sendPage(request, reply, page, context.nonce);
+        if (isOwnRender || !page.cookies.length)
+          return sendPage(request, reply, page, { nonce: context.nonce, ttlSeconds: opts.pages.ttlSeconds });
       }
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
-      if ((response.headers.get('content-type') ?? '').includes('text/html'))
+      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
         setPagePolicy(reply, context.nonce);
+        // A signed-in visitor's page (their name, their list) is theirs alone: kept by no cache.
+        if (context.viewer) reply.header('cache-control', 'private, no-store');
+      }
       return sendFetchResponse(reply, response);
     },
   });
