@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -20,7 +21,8 @@ import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
-import { createPageCache } from './plugins/page-cache.ts';
+import { createPageCache, type PageCache } from './plugins/page-cache.ts';
+import { createPageFastPath } from './plugins/page-fast-path.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
@@ -70,7 +72,26 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
+  // Pages stored for every anonymous visitor are answered by the HTTP server itself (ADR 011).
+  let storedPages: PageCache | null = null;
+  const answerStoredPage = createPageFastPath({ pages: () => storedPages, trustProxy: env.TRUST_PROXY });
   const app = Fastify({
+    serverFactory: (handler, factoryOptions) => {
+      const options = factoryOptions as {
+        http?: http.ServerOptions;
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      const server = http.createServer(options.http ?? {}, (req, res) => {
+        if (!answerStoredPage(req, res)) handler(req, res);
+      });
+      // What Fastify sets on a server it makes itself.
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -151,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     const pages =
       deps.web.mode === 'production' ? createPageCache(env.CATALOGUE_CACHE_SECONDS, services) : null;
+    storedPages = pages;
     await app.register(webRoutes, { ...deps.web, getLoadContext, pages });
   }
 

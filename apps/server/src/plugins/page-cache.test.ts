@@ -15,7 +15,10 @@ const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const policyOf = (hashes: string[]) => `script-src ${hashes.join(' ')} 'strict-dynamic'`;
 
 function rendered(html: string, status = 200, headers: Record<string, string> = HTML) {
-  return cachedRenderOf(status, new Headers(headers), Buffer.from(html), policyOf);
+  return cachedRenderOf(status, new Headers(headers), Buffer.from(html), {
+    policy: policyOf,
+    sharedCacheSeconds: 30,
+  });
 }
 
 function stored(html: string): StoredPage {

@@ -108,9 +108,20 @@ export class StoredPage {
   readonly etag: string;
   private readonly gzip: Buffer;
   private brotli: Buffer | null = null;
+  private readonly answers = new Map<Encoding, StoredAnswer>();
 
-  /** `html` as rendered, with NONCE_PLACEHOLDER; it is stored without it. */
-  constructor(headers: readonly Header[], rendered: string, policy: (scriptSources: string[]) => string) {
+  /**
+   * `rendered` as the render made it, with NONCE_PLACEHOLDER; it is stored without it. A shared
+   * cache may keep it `sharedCacheSeconds` and serve it stale as long again while it asks anew; a
+   * browser revalidates every time (max-age=0), so a visitor who signs in is never shown the
+   * anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
+   */
+  constructor(
+    headers: readonly Header[],
+    rendered: string,
+    policy: (scriptSources: string[]) => string,
+    sharedCacheSeconds: number,
+  ) {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
     const bytes = Buffer.from(rendered.replaceAll(NONCE_ATTRIBUTE, ''), 'utf8');
     this.etag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
@@ -118,6 +129,11 @@ export class StoredPage {
     this.headers = [
       ...headers.filter(([key]) => !STORED_HEADER_NAMES.has(key)),
       ['content-security-policy', policy(hashes)],
+      [
+        'cache-control',
+        `public, max-age=0, s-maxage=${sharedCacheSeconds}, stale-while-revalidate=${sharedCacheSeconds}`,
+      ],
+      ['vary', 'Accept-Encoding, Cookie'],
     ];
   }
 
@@ -151,7 +167,45 @@ export class StoredPage {
       .map((tag) => tag.trim().replace(/^W\//, ''))
       .some((tag) => tag === '*' || tag.replace(/-(br|gz)"$/, '"') === `"${this.etag}"`);
   }
+
+  /**
+   * The whole answer to a GET or HEAD, headers made once per encoding: the route that renders
+   * pages and the server's fast path (page-fast-path.ts) send exactly this.
+   */
+  answer(request: { method: string; acceptEncoding?: string; ifNoneMatch?: string }): {
+    status: 200 | 304;
+    headers: Readonly<Record<string, string>>;
+    body: Buffer | null;
+  } {
+    const encoding = preferredEncoding(request.acceptEncoding);
+    const made = this.answers.get(encoding) ?? this.makeAnswer(encoding);
+    if (this.matches(request.ifNoneMatch)) return { status: 304, headers: made.notModified, body: null };
+    return { status: 200, headers: made.ok, body: request.method === 'HEAD' ? null : made.body() };
+  }
+
+  private makeAnswer(encoding: Encoding): StoredAnswer {
+    const base = Object.fromEntries([...this.headers, ['etag', this.etagOf(encoding)]]);
+    // Plain answers are rare (clients that take no compression): their bytes are not kept.
+    const length = encoding === 'identity' ? null : this.body(encoding).byteLength;
+    const made: StoredAnswer = {
+      notModified: base,
+      ok: {
+        ...base,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        ...(length === null ? {} : { 'content-length': String(length) }),
+      },
+      body: () => this.body(encoding),
+    };
+    this.answers.set(encoding, made);
+    return made;
+  }
 }
+
+type StoredAnswer = {
+  notModified: Record<string, string>;
+  ok: Record<string, string>;
+  body: () => Buffer;
+};
 
 /** Headers a stored page sets per answer, or replaces. */
 const STORED_HEADER_NAMES = new Set([
@@ -172,12 +226,12 @@ export function cachedRenderOf(
   status: number,
   headers: Headers,
   html: Buffer,
-  policy: (scriptSources: string[]) => string,
+  options: { policy: (scriptSources: string[]) => string; sharedCacheSeconds: number },
 ): CachedRender {
   const kept = [...headers].filter(([key]) => key !== 'set-cookie');
   const cookies = headers.getSetCookie();
   if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
-  return new StoredPage(kept, html.toString('utf8'), policy);
+  return new StoredPage(kept, html.toString('utf8'), options.policy, options.sharedCacheSeconds);
 }
 
 function isHtml(headers: readonly Header[]): boolean {
@@ -246,6 +300,13 @@ export class PageCache {
   /** How long a page is kept here, and so how long a shared cache in front may keep it. */
   get ttlSeconds(): number {
     return Math.floor(this.#options.ttlMs / 1000);
+  }
+
+  /** The stored page for `key` if there is one (a request answered without rendering anything). */
+  peek(key: string): StoredPage | null {
+    this.#checkVersion();
+    const hit = this.#pages.get(key);
+    return hit?.isShareable ? hit : null;
   }
 
   /** The page for `key`, or the result of `render`, shared by concurrent callers; kept if shareable. */

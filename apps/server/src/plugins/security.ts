@@ -59,7 +59,7 @@ export const HELMET_OPTIONS = {
   crossOriginResourcePolicy: { policy: 'same-site' },
 } as const;
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-site',
   'origin-agent-cluster': '?1',

@@ -346,3 +346,72 @@ describe('built assets', () => {
     }
   });
 });
+
+describe('pages answered by the HTTP server itself', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let dataDir: string;
+  let base: string;
+  let buyer: TestUser;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-web-'));
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    database = await createTestDatabase();
+    // Every request that reaches Fastify is logged as it arrives.
+    const stream = { write: (line: string) => void logged.push(String(JSON.parse(line).msg)) };
+    app = await buildApp({
+      env,
+      database,
+      web: { build, mode: 'production' },
+      logger: { level: 'info', stream },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    buyer = await createUser(database, { name: 'Asha Buyer' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const reached = () => logged.filter((msg) => msg === 'incoming request').length;
+  const headersOf = (response: Response) => {
+    const { date: _date, connection: _c, 'keep-alive': _k, ...rest } = Object.fromEntries(response.headers);
+    return rest;
+  };
+
+  it('answers a stored page without Fastify, with the same headers and bytes as Fastify would', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await fetch(`${base}/page/fast`, { headers: gzip }); // rendered by the route
+    const firstBody = await first.text();
+    const before = reached();
+    const second = await fetch(`${base}/page/fast`, { headers: gzip });
+    expect(reached()).toBe(before);
+    expect(await second.text()).toBe(firstBody);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    expect(second.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(second.headers.get('content-security-policy')).toContain("'sha256-");
+
+    const revalidated = await fetch(`${base}/page/fast`, {
+      headers: { ...gzip, 'if-none-match': first.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(reached()).toBe(before);
+  });
+
+  it('leaves signed-in visitors and pages not stored yet to Fastify', async () => {
+    await fetch(`${base}/page/fast`);
+    const before = reached();
+    const signedIn = await fetch(`${base}/page/fast`, {
+      headers: { cookie: `theme=dark; sid=${buyer.token}` },
+    });
+    expect(await signedIn.text()).toContain('Asha Buyer');
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    await fetch(`${base}/page/not-yet-stored`);
+    expect(reached()).toBe(before + 2);
+  });
+});

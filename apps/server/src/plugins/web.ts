@@ -6,14 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ServerLoadContext } from '../load-context.ts';
-import {
-  cachedRenderOf,
-  NONCE_PLACEHOLDER,
-  preferredEncoding,
-  type CachedRender,
-  type PageCache,
-  type StoredPage,
-} from './page-cache.ts';
+import { cachedRenderOf, NONCE_PLACEHOLDER, type CachedRender, type PageCache } from './page-cache.ts';
 import { pageContentSecurityPolicy, setPagePolicy } from './security.ts';
 
 /** What apps/web/scripts/precompress.mjs gives .br and .gz copies (and those copies). */
@@ -73,14 +66,18 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
-function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: CachedRender,
-  answer: { nonce: string; ttlSeconds: number },
-) {
-  const { nonce } = answer;
-  if (page.isShareable) return sendStoredPage(request, reply, page, answer.ttlSeconds);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedRender, nonce: string) {
+  if (page.isShareable) {
+    const answer = page.answer({
+      method: request.method,
+      acceptEncoding: request.headers['accept-encoding'],
+      ifNoneMatch: request.headers['if-none-match'],
+    });
+    return reply
+      .status(answer.status)
+      .headers(answer.headers)
+      .send(answer.body ?? undefined);
+  }
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   if (page.cookies.length) reply.header('set-cookie', page.cookies);
@@ -89,32 +86,11 @@ function sendPage(
 }
 
 /**
- * A stored page, as stored: the encoding the client takes, its validator, and caching that lets
- * a shared cache (a CDN, nginx) keep it as long as this process does and serve it stale while it
- * asks again. A browser revalidates every time (max-age=0): a visitor who signs in must not be shown
- * the anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
- */
-function sendStoredPage(request: FastifyRequest, reply: FastifyReply, page: StoredPage, ttlSeconds: number) {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  for (const [key, value] of page.headers) reply.header(key, value);
-  reply.header(
-    'cache-control',
-    `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
-  );
-  reply.header('vary', 'Accept-Encoding, Cookie');
-  reply.header('etag', page.etagOf(encoding));
-  if (page.matches(request.headers['if-none-match'])) return reply.status(304).send();
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  reply.status(200);
-  return reply.send(request.method === 'HEAD' ? undefined : page.body(encoding));
-}
-
-/**
  * What an anonymous page depends on besides the path and query: the host and protocol (the
  * router's URL). Crawlers and browsers get the same stored page: it is rendered whole.
  */
-function pageKey(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${request.url}`;
+export function pageKey(protocol: string, host: string, url: string): string {
+  return `${protocol}://${host}${url}`;
 }
 
 /** Serves the built client assets and renders every other path with React Router. */
@@ -169,23 +145,29 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     handler: async (request, reply) => {
       const context = await opts.getLoadContext(request);
       const isShared = (request.method === 'GET' || request.method === 'HEAD') && !context.viewer;
-      if (opts.pages && isShared) {
+      const { pages } = opts;
+      if (pages && isShared) {
         let isOwnRender = false;
-        const page = await opts.pages.getOrRender(pageKey(request), async () => {
-          isOwnRender = true;
-          const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
-          const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
-          return cachedRenderOf(
-            response.status,
-            response.headers,
-            Buffer.from(await response.arrayBuffer()),
-            (hashes) => pageContentSecurityPolicy({ hashes }),
-          );
-        });
+        const page = await pages.getOrRender(
+          pageKey(request.protocol, request.host, request.url),
+          async () => {
+            isOwnRender = true;
+            const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
+            const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
+            return cachedRenderOf(
+              response.status,
+              response.headers,
+              Buffer.from(await response.arrayBuffer()),
+              {
+                policy: (hashes) => pageContentSecurityPolicy({ hashes }),
+                sharedCacheSeconds: pages.ttlSeconds,
+              },
+            );
+          },
+        );
         // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
         // sets a cookie: that is only for whoever it was rendered for.
-        if (isOwnRender || !page.cookies.length)
-          return sendPage(request, reply, page, { nonce: context.nonce, ttlSeconds: opts.pages.ttlSeconds });
+        if (isOwnRender || !page.cookies.length) return sendPage(request, reply, page, context.nonce);
       }
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {

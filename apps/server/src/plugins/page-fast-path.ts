@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PageCache, StoredPage } from './page-cache.ts';
+import { SECURITY_HEADERS } from './security.ts';
+import { pageKey } from './web.ts';
+
+/** The session cookie's name (auth.ts), as it starts a cookie pair. */
+const SESSION_COOKIE_PAIR = /(?:^|;\s*)sid=/;
+
+/**
+ * Answers a request for a page stored for every anonymous visitor straight from the HTTP server,
+ * before Fastify builds its request and reply and runs its hooks: writing a stored buffer is then
+ * about what a bare Node server costs. Only a GET or HEAD without the session cookie whose page is
+ * stored is answered here, with exactly the headers the page route sends (StoredPage.answer) and
+ * the security headers every answer carries; anything else (a miss, a signed-in visitor, the API,
+ * assets) goes to Fastify as before. These answers are not in the request log.
+ */
+export function createPageFastPath(options: { pages: () => PageCache | null; trustProxy: boolean }) {
+  const withSecurity = new WeakMap<Readonly<Record<string, string>>, Record<string, string>>();
+  const headersOf = (page: Readonly<Record<string, string>>) => {
+    let headers = withSecurity.get(page);
+    if (!headers) withSecurity.set(page, (headers = { ...SECURITY_HEADERS, ...page }));
+    return headers;
+  };
+
+  return function answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/media/')) return false;
+    const cookie = req.headers.cookie;
+    if (cookie && SESSION_COOKIE_PAIR.test(cookie)) return false;
+    const pages = options.pages();
+    if (!pages) return false;
+    const page: StoredPage | null = pages.peek(pageKey(protocolOf(req), hostOf(req), url));
+    if (!page) return false;
+    const answer = page.answer({
+      method: req.method,
+      acceptEncoding: req.headers['accept-encoding'],
+      ifNoneMatch: req.headers['if-none-match'],
+    });
+    res.writeHead(answer.status, headersOf(answer.headers));
+    res.end(answer.body ?? undefined);
+    return true;
+  };
+
+  // As Fastify reads them (request.protocol, request.host: the last of a forwarded list), so both
+  // find the same page.
+  function protocolOf(req: IncomingMessage): string {
+    const forwarded = options.trustProxy ? lastForwarded(req.headers['x-forwarded-proto']) : '';
+    if (forwarded) return forwarded;
+    return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  }
+
+  function hostOf(req: IncomingMessage): string {
+    const forwarded = options.trustProxy ? lastForwarded(req.headers['x-forwarded-host']) : '';
+    return forwarded || (req.headers.host ?? '');
+  }
+}
+
+function lastForwarded(value: string | string[] | undefined): string {
+  const header = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return header.slice(header.lastIndexOf(',') + 1).trim();
+}
