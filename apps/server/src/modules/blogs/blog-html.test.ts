@@ -302,7 +302,7 @@ describe('sanitizeBlogHtml: every rule of the allow-list, one at a time', () => 
   );
 
   // <frame> and <embed> are void: they hold no text, so their place in that list changes nothing.
-  it.each(['object', 'applet', 'template', 'svg', 'math', 'title', 'select', 'canvas'])(
+  it.each(['object', 'applet', 'template', 'svg', 'math', 'title', 'head', 'select', 'plaintext', 'canvas'])(
     'drops <%s> with everything inside it, too',
     (tag) => {
       expect(sanitizeBlogHtml(`<div>a<${tag}>hidden</${tag}>b</div>`)).toBe('<div>ab</div>');
