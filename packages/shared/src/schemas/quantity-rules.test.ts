@@ -48,6 +48,13 @@ describe('quantities on the enquiry list', () => {
     expect(refusal(cartQuantityBodySchema.safeParse({ userId: 'u', quantity: 2 }))).toBe(
       'productId is required',
     );
+    expect(refusal(cartAddBodySchema.safeParse({ userId: 'u', productId: '' }))).toBe(
+      'productId is required',
+    );
+    expect(refusal(cartQuantityBodySchema.safeParse({ productId: 'p', quantity: 2 }))).toBe(
+      'userId is required',
+    );
+    expect(refusal(cartMergeBodySchema.safeParse({ items: [] }))).toBe('userId is required');
     expect(cartAddBodySchema.parse({ userId: 'u', productId: 'p' })).toEqual({ userId: 'u', productId: 'p' });
     expect(cartQuantityBodySchema.parse({ userId: 'u', productId: 'p', quantity: 0 }).quantity).toBe(1);
   });
@@ -67,9 +74,10 @@ describe('quantities on the enquiry list', () => {
     expect(refusal(cartMergeBodySchema.safeParse({ userId: 'u', items: many(501) }))).toBe(
       'items must have at most 500 lines',
     );
-    expect(refusal(cartMergeBodySchema.safeParse({ userId: 'u', items: [{ quantity: 2 }] }))).toBe(
-      'productId is required',
-    );
+    const unnamed = cartMergeBodySchema.safeParse({ userId: 'u', items: [{ quantity: 2 }] });
+    expect(unnamed.error!.issues).toMatchObject([
+      { message: 'productId is required', path: ['items', 0, 'productId'] },
+    ]);
     expect(refusal(cartMergeBodySchema.safeParse({ userId: 'u', items: [{ id: 'x', quantity: 0 }] }))).toBe(
       'quantity must be at least 1',
     );
@@ -85,6 +93,7 @@ describe('quantities and lines of a price request', () => {
     expect(refusal(orderLineInputSchema.safeParse(line(10_001)))).toBe('quantity must be at most 10000');
     expect(refusal(orderLineInputSchema.safeParse(line(1.5)))).toBe('quantity must be a whole number');
     expect(refusal(orderLineInputSchema.safeParse(line('2')))).toBe('quantity must be a whole number');
+    expect(refusal(orderLineInputSchema.safeParse({ quantity: 1 }))).toMatch(/^productId /);
   });
 
   it('takes 1 to 500 lines', () => {

@@ -74,6 +74,10 @@ describe('signed download links', () => {
     expect(await links.isValid(7, sig, `${exp}x`, NOW)).toBe(false);
     expect(await links.isValid(7, sig, `x${exp}`, NOW)).toBe(false);
     expect(await links.isValid(7, sig, '1'.repeat(13), NOW)).toBe(false);
+    // Number() would read these as the signed expiry; only digits are an expiry.
+    expect(await links.isValid(7, sig, ` ${exp}`, NOW)).toBe(false);
+    expect(await links.isValid(7, sig, `${exp} `, NOW)).toBe(false);
+    expect(await links.isValid(7, sig, `${exp}\n`, NOW)).toBe(false);
   });
 
   it('accepts an expiry of up to 12 digits', async () => {
