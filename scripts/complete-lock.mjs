@@ -78,7 +78,8 @@ for (let changed = true; changed;) {
     }
   }
 }
-const order = (a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0);
+// npm's own order, so a later `npm install` leaves the file as it is.
+const order = (a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'));
 lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => order(a, b)));
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(added ? `package-lock.json: ${added} entries added` : 'package-lock.json was complete');
