@@ -15,14 +15,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import { mediaBaseUrl, type Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { createPageCache } from './plugins/page-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { mediaImageSources, registerSecurity } from './plugins/security.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
 
-  await registerSecurity(app);
+  await registerSecurity(app, { imageSources: mediaImageSources(mediaBaseUrl(env), env.SITE_URL) });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cors, {
     origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,

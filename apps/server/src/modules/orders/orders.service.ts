@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { DeferredMailRenderer, RenderedMail } from '../mail/mail-dispatcher.ts';
 import type { DeferredMail } from '../mail/outbox.repository.ts';
+import type { PublicImageUrl } from '../media/public-url.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { createDownloadLinks, quotationFileName } from './download-links.ts';
 import { ORDER_MAIL, priceRequestBusinessMail, priceRequestBuyerMail } from './orders.mail.ts';
@@ -39,6 +40,8 @@ export type OrdersServiceDeps = {
   database: Database;
   mediaStore: MediaStore;
   onMailQueued: () => void;
+  /** Absolute addresses of the lines' pictures, for clients on another origin. */
+  imageUrl: PublicImageUrl;
 };
 
 export type Buyer = { id: string; email: string };
@@ -87,7 +90,13 @@ async function mapLimited<T, R>(
   return results;
 }
 
-export function createOrdersService({ env, database, mediaStore, onMailQueued }: OrdersServiceDeps) {
+export function createOrdersService({
+  env,
+  database,
+  mediaStore,
+  onMailQueued,
+  imageUrl,
+}: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
@@ -119,7 +128,7 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
-        imageUrl: l.imageUrl,
+        imageUrl: imageUrl(l),
       })),
       excelFilePath: LEGACY_PATH + (await links.signedFile(row.orderNumber)),
       createdAt: row.createdAt.toISOString(),
