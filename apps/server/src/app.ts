@@ -23,6 +23,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { createPageCache } from './plugins/page-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { mediaImageSources, registerSecurity } from './plugins/security.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -138,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocs(app);
 
   // Unknown /api paths are JSON 404s, never the storefront's HTML.
   await app.register(async (api) => {
