@@ -1,3 +1,4 @@
+import { PRICE_CURRENCY } from '@catalogue/shared/domain/limits';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
@@ -26,7 +27,7 @@ const DOWNLOAD_PATH = '/api/orders/download/';
 const LEGACY_PATH = '/uploads/';
 const SECRET_SETTING = 'quotation_link_secret';
 /** Prices in the catalogue carry no currency of their own; quotations state this one. */
-export const QUOTATION_CURRENCY = 'USD';
+export const QUOTATION_CURRENCY = PRICE_CURRENCY;
 /** Pictures decoded at once while a workbook is built: bounded, so a 500-line request cannot hog memory. */
 const PICTURE_CONCURRENCY = 4;
 /**
