@@ -45,7 +45,10 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
     for (const p of (await getJson<Page>(baseUrl, `/api/products/paginated?page=${page}`)).products)
       ids.add(p._id);
   }
-  const imagePath = first.products.find((p) => p.imageUrl?.startsWith('/media/'))?.imageUrl ?? null;
+  // Answers carry absolute picture addresses (from SITE_URL or MEDIA_BASE_URL); the bench asks for
+  // the path on the server under test.
+  const ourImage = first.products.find((p) => p.imageUrl && /\/media\/[^/]+$/.test(p.imageUrl))?.imageUrl;
+  const imagePath = ourImage ? new URL(ourImage, baseUrl).pathname : null;
   const blogs = await getJson<{ blogs: { slug: string }[] }>(baseUrl, '/api/blogs?limit=1');
   return {
     totalPages: first.totalPages,

@@ -90,6 +90,8 @@ export async function startBenchServer(options: {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Picture addresses in answers and pages are built from it; the pages load them from here.
+    SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     ADMIN_EMAIL: BENCH_ADMIN.email,

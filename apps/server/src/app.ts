@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import { mediaBaseUrl, type Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
@@ -24,7 +24,8 @@ import { healthRoutes } from './plugins/health.ts';
 import { createPageCache, type PageCache } from './plugins/page-cache.ts';
 import { createPageFastPath } from './plugins/page-fast-path.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { mediaImageSources, registerSecurity } from './plugins/security.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
 
-  await registerSecurity(app);
+  await registerSecurity(app, { imageSources: mediaImageSources(mediaBaseUrl(env), env.SITE_URL) });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cors, {
     origin: env.CORS_ORIGINS.length ? env.CORS_ORIGINS : false,
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiDocs(app);
 
   // Unknown /api paths are JSON 404s, never the storefront's HTML.
   await app.register(async (api) => {

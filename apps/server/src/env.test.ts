@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, REPO_ROOT } from './env.ts';
+import { ConfigError, mediaBaseUrl, parseEnv, REPO_ROOT, siteUrlWarning } from './env.ts';
 
 describe('configuration', () => {
   it('has working defaults: port 3000, PGlite under ./data', () => {
@@ -46,5 +46,28 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'SITE_URL', 'SIGNING_SECRET'])
       expect(problems).toContain(name);
+  });
+
+  it('warns about an unset SITE_URL in production only', () => {
+    expect(siteUrlWarning(parseEnv({}))).toBe(
+      "SITE_URL is not set: canonical links, the sitemap and e-mails will point at http://localhost:3000; set SITE_URL to the site's public address",
+    );
+    expect(siteUrlWarning(parseEnv({ SITE_URL: 'https://shop.example' }))).toBeNull();
+    expect(siteUrlWarning(parseEnv({ NODE_ENV: 'development' }))).toBeNull();
+    expect(siteUrlWarning(parseEnv({ NODE_ENV: 'test' }))).toBeNull();
+  });
+
+  it('builds picture addresses from MEDIA_BASE_URL, else SITE_URL; prices are private by default', () => {
+    expect(mediaBaseUrl(parseEnv({ SITE_URL: 'https://shop.example/' }))).toBe('https://shop.example');
+    expect(
+      mediaBaseUrl(
+        parseEnv({ SITE_URL: 'https://shop.example', MEDIA_BASE_URL: 'https://cdn.example/jewels/' }),
+      ),
+    ).toBe('https://cdn.example/jewels');
+    expect(() => parseEnv({ MEDIA_BASE_URL: 'ftp://cdn.example' })).toThrow(/MEDIA_BASE_URL/);
+    expect(() => parseEnv({ MEDIA_BASE_URL: 'not a url' })).toThrow(/MEDIA_BASE_URL/);
+    expect(parseEnv({}).PUBLIC_PRICES).toBe(false);
+    expect(parseEnv({ PUBLIC_PRICES: 'true' }).PUBLIC_PRICES).toBe(true);
+    expect(() => parseEnv({ PUBLIC_PRICES: 'maybe' })).toThrow(/PUBLIC_PRICES/);
   });
 });

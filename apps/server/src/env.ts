@@ -31,6 +31,20 @@ const envSchema = z.object({
     .url()
     .default('http://localhost:3000')
     .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * The public origin (and optional path) our images are served from when a CDN or object store
+   * sits in front of `/media`; unset: SITE_URL. Product image addresses are built from it.
+   */
+  MEDIA_BASE_URL: optionalString.pipe(
+    z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** Whether anonymous visitors and buyers receive product prices; admins always do. */
+  PUBLIC_PRICES: bool.default(false),
   SITE_VERIFICATION: z.string().default(''),
   CORS_ORIGINS: z
     .string()
@@ -75,7 +89,11 @@ const envSchema = z.object({
   RATE_LIMIT_ORDER: z.coerce.number().int().min(1).default(10),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** True when SITE_URL was not set (the default applies): production start warns about it. */
+  siteUrlDefaulted: boolean;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -97,10 +115,28 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dataDir = path.isAbsolute(result.data.DATA_DIR)
     ? result.data.DATA_DIR
     : path.resolve(source.DATA_DIR ? base : REPO_ROOT, result.data.DATA_DIR);
-  return { ...result.data, dataDir };
+  return { ...result.data, dataDir, siteUrlDefaulted: !source.SITE_URL?.trim() };
+}
+
+/** Where our images are publicly served from: MEDIA_BASE_URL, else SITE_URL. */
+export function mediaBaseUrl(env: Pick<Env, 'MEDIA_BASE_URL' | 'SITE_URL'>): string {
+  return env.MEDIA_BASE_URL ?? env.SITE_URL;
+}
+
+/**
+ * The warning a production start logs when SITE_URL is unset, or null. Canonical links, the
+ * sitemap and e-mails are built from it, so the default would send visitors to localhost.
+ */
+export function siteUrlWarning(env: Pick<Env, 'NODE_ENV' | 'SITE_URL' | 'siteUrlDefaulted'>): string | null {
+  if (env.NODE_ENV !== 'production' || !env.siteUrlDefaulted) return null;
+  return `SITE_URL is not set: canonical links, the sitemap and e-mails will point at ${env.SITE_URL}; set SITE_URL to the site's public address`;
 }
 
 /** Values the browser may see: an explicit list, nothing else. */
 export function publicEnv(env: Env) {
-  return { siteUrl: env.SITE_URL, siteVerification: env.SITE_VERIFICATION };
+  return {
+    siteUrl: env.SITE_URL,
+    siteVerification: env.SITE_VERIFICATION,
+    publicPrices: env.PUBLIC_PRICES,
+  };
 }

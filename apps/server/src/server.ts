@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
-import { ConfigError, parseEnv, REPO_ROOT, type Env } from './env.ts';
+import { ConfigError, parseEnv, REPO_ROOT, siteUrlWarning, type Env } from './env.ts';
 import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
 import { startCacheSync } from './cache-sync.ts';
@@ -42,6 +42,8 @@ export async function start(): Promise<FastifyInstance> {
   const database = await connectDatabase(env);
   const { vite, web } = await webOptions(env);
   const app = await buildApp({ env, database, web });
+  const addressWarning = siteUrlWarning(env);
+  if (addressWarning) app.log.warn({ siteUrl: env.SITE_URL }, addressWarning);
 
   if (env.SEED_DEMO) {
     const seeded = await seedDemo(database.db, app.services.mediaStore);

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import { mediaBaseUrl, type Env } from './env.ts';
 import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { createMediaService } from './modules/media/media.service.ts';
+import { createPublicImageUrl } from './modules/media/public-url.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
@@ -34,10 +35,11 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     events,
   };
   const media = createMediaService({ db: deps.database.db, store: base.mediaStore });
+  const imageUrl = createPublicImageUrl(mediaBaseUrl(deps.env));
   // Buyers: requests only queue mail in their transaction; the dispatcher (started by server.ts) sends it.
   const onMailQueued = () => mail.nudge();
   const buyerDeps = { env: deps.env, database: deps.database, onMailQueued };
-  const orders = createOrdersService({ ...buyerDeps, mediaStore: base.mediaStore });
+  const orders = createOrdersService({ ...buyerDeps, mediaStore: base.mediaStore, imageUrl });
   const mail = createMailDispatcher({
     db: deps.database.db,
     transport: createMailTransport(deps.env),
@@ -48,11 +50,14 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
   return {
     ...base,
     media,
+    imageUrl,
     catalogue: createCatalogueService({
       db: deps.database.db,
       media,
       events,
       cacheTtlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
+      imageUrl,
+      publicPrices: deps.env.PUBLIC_PRICES,
     }),
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
     sitemap: createSitemapService({
@@ -63,7 +68,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     }),
     blogs: createBlogService({ database: deps.database, events, media }),
     users: createUsersService(buyerDeps),
-    cart: createCartService({ database: deps.database }),
+    cart: createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES }),
     orders,
     contact: createContactService(buyerDeps),
     mail,

@@ -108,3 +108,13 @@ export async function createUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The public origin the tests' answers build picture addresses from (SITE_URL's default). */
+export const TEST_SITE_URL = 'http://localhost:3000';
+
+/** Our media id in a product's absolute picture address (`{base}/media/{id}`). */
+export function mediaIdOf(item: { imageUrl: string | null }): string {
+  const match = /\/media\/([0-9a-f-]{36})$/.exec(item.imageUrl ?? '');
+  if (!match) throw new Error(`not one of our pictures: ${item.imageUrl}`);
+  return match[1]!;
+}

@@ -64,8 +64,21 @@ describe('the server process', () => {
     const first = await runServer(env, (out) => out.includes('Server listening'));
     expect(first.output).toContain('shutting down');
     expect(first.code).toBe(0);
-    const second = await runServer(env, (out) => out.includes('Server listening'));
+    // Production without SITE_URL: a warning says where links will point.
+    const warning = first.output.split('\n').find((line) => line.includes('SITE_URL is not set'));
+    expect(warning, first.output).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({
+      level: 40,
+      siteUrl: 'http://localhost:3000',
+      msg: expect.stringContaining(
+        'canonical links, the sitemap and e-mails will point at http://localhost:3000',
+      ),
+    });
+    const second = await runServer({ ...env, SITE_URL: 'https://jewellery.example' }, (out) =>
+      out.includes('Server listening'),
+    );
     expect(second.code).toBe(0);
     expect(second.output).not.toMatch(/"level":(50|60)/);
+    expect(second.output).not.toContain('SITE_URL is not set');
   });
 });

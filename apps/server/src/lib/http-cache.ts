@@ -132,6 +132,8 @@ export class PackedAnswer implements CachedJson {
 
 /** Lists change at any time: caches may keep a copy but must revalidate it (a 304 costs almost nothing). */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** An answer meant for one signed-in reader (an admin's prices): no shared cache may keep it. */
+export const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
 
 /**
  * Sends a pre-serialised JSON answer with its ETag, or 304 when the client already has it. A string
@@ -144,8 +146,9 @@ export function sendCachedJson(
   reply: FastifyReply,
   answer: CachedJson,
   accepted: Encoding | null = acceptedEncoding(request),
+  cacheControl: string = REVALIDATE,
 ) {
-  reply.header('etag', answer.etag).header('cache-control', REVALIDATE);
+  reply.header('etag', answer.etag).header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const vary = reply.getHeader('vary');

@@ -45,8 +45,12 @@ describe('health and framework behaviour', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  it('serves the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  it('serves the OpenAPI document to a client that asks for JSON', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { accept: 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });

@@ -6,6 +6,10 @@ declare module 'fastify' {
     /** Per-request nonce for the page's own inline scripts (no 'unsafe-inline'). */
     readonly cspNonce: string;
   }
+  interface FastifyInstance {
+    /** Image sources the page policy admits besides its own (the media's origin when it is another). */
+    readonly pageImageSources: readonly string[];
+  }
 }
 
 const NONCE = '_cspNonce';
@@ -14,12 +18,24 @@ const TRANSLATE_HOSTS =
   'https://translate.googleapis.com https://translate-pa.googleapis.com https://translate.google.com https://www.gstatic.com';
 
 /**
+ * The origin our pictures come from when it is not the site's own (MEDIA_BASE_URL pointing at a
+ * CDN or object store), for the pages' img-src; none when they share the origin.
+ */
+export function mediaImageSources(mediaBaseUrl: string, siteUrl: string): string[] {
+  const media = new URL(mediaBaseUrl).origin;
+  return media === new URL(siteUrl).origin ? [] : [media];
+}
+
+/**
  * The policy for HTML pages. Scripts run only when the page names them: by this answer's nonce
  * (pages rendered for one visitor), or by the hashes of its inline scripts (pages stored once and
  * answered to every anonymous visitor, page-cache.ts); 'strict-dynamic' lets those load the
  * page's modules. Never 'unsafe-inline' for scripts.
  */
-export function pageContentSecurityPolicy(scriptSources: { nonce: string } | { hashes: string[] }): string {
+export function pageContentSecurityPolicy(
+  scriptSources: { nonce: string } | { hashes: string[] },
+  imageSources: readonly string[] = [],
+): string {
   const allowed =
     'nonce' in scriptSources ? `'nonce-${scriptSources.nonce}'` : scriptSources.hashes.join(' ');
   return [
@@ -28,7 +44,7 @@ export function pageContentSecurityPolicy(scriptSources: { nonce: string } | { h
     // The page-translation widget (loaded only when a visitor asks for it) fetches its styles and
     // translations from these hosts; its scripts are admitted by 'strict-dynamic'.
     `style-src 'self' 'unsafe-inline' ${TRANSLATE_HOSTS}`,
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self'", ...imageSources, 'data: blob: https:'].join(' '),
     "font-src 'self'",
     `connect-src 'self' ${TRANSLATE_HOSTS}`,
     "media-src 'self' blob:",
@@ -44,7 +60,10 @@ export function pageContentSecurityPolicy(scriptSources: { nonce: string } | { h
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 export function setPagePolicy(reply: FastifyReply, nonce: string) {
-  reply.header('content-security-policy', pageContentSecurityPolicy({ nonce }));
+  reply.header(
+    'content-security-policy',
+    pageContentSecurityPolicy({ nonce }, reply.server.pageImageSources),
+  );
 }
 
 /**
@@ -75,7 +94,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': API_CONTENT_SECURITY_POLICY,
 };
 
-export async function registerSecurity(app: FastifyInstance) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { imageSources?: readonly string[] } = {},
+) {
+  app.decorate('pageImageSources', options.imageSources ?? []);
   // Only HTML pages use the nonce: made on first read, so API answers do not pay for random bytes.
   app.decorateRequest(NONCE, '');
   app.decorateRequest('cspNonce', {

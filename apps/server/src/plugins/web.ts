@@ -159,7 +159,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
               response.headers,
               Buffer.from(await response.arrayBuffer()),
               {
-                policy: (hashes) => pageContentSecurityPolicy({ hashes }),
+                policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
                 sharedCacheSeconds: pages.ttlSeconds,
               },
             );

@@ -61,9 +61,11 @@ describe('scale-out', () => {
     });
     expect(added.status).toBe(201);
     const product = ((await added.json()) as { product: { _id: string; imageUrl: string } }).product;
+    // The answer's address is absolute (SITE_URL); the other process serves the same path.
+    const imagePath = new URL(product.imageUrl).pathname;
     for (const query of ['', '?w=400&h=400&fit=cover', '?w=600&h=600&dpr=2']) {
-      const image = await fetch(`${b}${product.imageUrl}${query}`, { headers: { accept: 'image/webp' } });
-      expect(image.status, `${product.imageUrl}${query}`).toBe(200);
+      const image = await fetch(`${b}${imagePath}${query}`, { headers: { accept: 'image/webp' } });
+      expect(image.status, `${imagePath}${query}`).toBe(200);
       expect(image.headers.get('content-type')).toMatch(/^image\//);
       expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSourceOf, sizedImage, widthSizedImage } from './media';
+import { imageSourceOf, isOurMedia, sizedImage, widthSizedImage } from './media';
 
 describe('imageSourceOf', () => {
   it('prefers imageUrl, then imageurl, then the media id', () => {
@@ -41,5 +41,30 @@ describe('widthSizedImage', () => {
   it('leaves other pictures alone and passes a missing one on', () => {
     expect(widthSizedImage('/images/blog.jpg', 'post')).toEqual({ src: '/images/blog.jpg' });
     expect(widthSizedImage(undefined, 'post')).toEqual({ src: null });
+  });
+});
+
+describe('absolute addresses of our media (as the API answers them)', () => {
+  const id = '0f8b2c1e-3a4d-4e5f-9a6b-7c8d9e0f1a2b';
+
+  it('builds the same variants from an absolute address, on our origin or a CDN with a path', () => {
+    expect(sizedImage(`https://shop.example/media/${id}`, 'thumb')).toEqual({
+      src: `https://shop.example/media/${id}?w=400&h=400&fit=cover&q=86`,
+      srcSet: `https://shop.example/media/${id}?w=400&h=400&fit=cover&q=86 1x, https://shop.example/media/${id}?w=400&h=400&fit=cover&q=86&dpr=2 2x`,
+    });
+    expect(widthSizedImage(`https://cdn.example/jewels/media/${id}`, 'listing').srcSet).toBe(
+      `https://cdn.example/jewels/media/${id}?w=600&h=600&fit=inside&q=86 600w, https://cdn.example/jewels/media/${id}?w=600&h=600&fit=inside&q=86&dpr=2 1200w`,
+    );
+  });
+
+  it('tells ours from other pictures', () => {
+    expect(isOurMedia(`http://localhost:3000/media/${id}`)).toBe(true);
+    expect(isOurMedia('/media/abc')).toBe(true);
+    expect(isOurMedia('https://images.example/media/not-an-id.jpg')).toBe(false);
+    expect(isOurMedia(`https://images.example/media/${id}.jpg`)).toBe(false);
+    expect(isOurMedia('https://images.example/p.jpg')).toBe(false);
+    expect(sizedImage('https://images.example/media/photo.jpg', 'thumb')).toEqual({
+      src: 'https://images.example/media/photo.jpg',
+    });
   });
 });

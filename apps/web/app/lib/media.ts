@@ -22,8 +22,17 @@ export function imageSourceOf(item: HasImage): string | null {
   return id ? `/media/${encodeURIComponent(id)}` : null;
 }
 
-function isOurMedia(url: string) {
-  return url.startsWith('/media/');
+/**
+ * Our `/media/{id}` endpoint: a path, or an absolute address whose path ends in `/media/` and one
+ * of our ids (the API answers absolute ones, built from the configured public address of the
+ * media, which may be a CDN on another origin with a path of its own). Any other address is
+ * someone else's picture and is used as it is.
+ */
+const ABSOLUTE_MEDIA =
+  /^https?:\/\/[^/?#]+(?:\/[^?#]*)?\/media\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\?|$)/i;
+
+export function isOurMedia(url: string): boolean {
+  return url.startsWith('/media/') || ABSOLUTE_MEDIA.test(url);
 }
 
 function withParams(url: string, params: Record<string, string | number>) {

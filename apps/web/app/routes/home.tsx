@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import type { Product } from '@catalogue/shared/schemas/product';
 import type { Route } from './+types/home';
 import type { CardProduct } from '~/features/catalogue/product-card';
+import { catalogueOf } from '~/features/catalogue/catalogue.server';
 import { ProductCarousel } from '~/features/catalogue/product-carousel';
 import { ProductGrid } from '~/features/catalogue/product-grid';
 import { BannerCarousel } from '~/features/home/banner-carousel';
@@ -24,7 +25,7 @@ import { faqPageJsonLd } from '~/features/seo/structured-data';
 const MOST_LOVED_COUNT = 12;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.services;
+  const catalogue = catalogueOf(context);
   const [latest, loved] = await Promise.allSettled([
     catalogue.listPage({ page: 1, limit: PAGE_SIZE.homeLatest }),
     catalogue.listAll({ limit: PAGE_SIZE.homeLatest + MOST_LOVED_COUNT }),

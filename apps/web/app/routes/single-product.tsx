@@ -4,7 +4,7 @@ import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
 import { catalogueOf } from '~/features/catalogue/catalogue.server';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
-import { breadcrumbJsonLd } from '~/features/seo/structured-data';
+import { breadcrumbJsonLd, productJsonLd } from '~/features/seo/structured-data';
 import { imageSourceOf, sizedImage } from '~/lib/media';
 import type { Route } from './+types/single-product';
 
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.error('related products failed', error);
     return [];
   });
-  return { product, related };
+  return { product, related, publicPrices: context.publicEnv.publicPrices };
 }
 
 export default function SingleProductPage({ loaderData }: Route.ComponentProps) {
@@ -43,12 +43,17 @@ export function meta(args: Route.MetaArgs) {
     return pageMeta(args, { title: detail?.notFound ?? 'Product not found', noindex: true });
   }
   const crumbs = catalogueCrumbs(texts, args.location.pathname, { category: product.category, product });
+  const image = sizedImage(imageSourceOf(product), 'listing').src;
+  const path = `/singleproduct/${encodeURIComponent(product._id)}`;
   return pageMeta(args, {
     title: product.name,
     description: product.description.slice(0, 160),
-    image: sizedImage(imageSourceOf(product), 'listing').src,
+    image,
     type: 'product',
-    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)],
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, crumbs),
+      productJsonLd(siteUrl, product, { path, image, publicPrices: args.data?.publicPrices === true }),
+    ],
   });
 }
 

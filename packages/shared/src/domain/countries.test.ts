@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_OPTIONS, normaliseCountry, SIGNUP_COUNTRY_OPTIONS } from './countries.ts';
+import {
+  COUNTRY_OPTIONS,
+  countryFromCodeOrName,
+  normaliseCountry,
+  SIGNUP_COUNTRY_OPTIONS,
+} from './countries.ts';
 
 describe('country options', () => {
   it('offers 35 countries on contact and price request, from US to MC', () => {
@@ -21,6 +26,19 @@ describe('country options', () => {
     expect(normaliseCountry(' in ')).toBe('IN');
     expect(normaliseCountry('XX')).toBeNull();
     expect(normaliseCountry(undefined)).toBeNull();
+  });
+
+  it('reads a code or a name from the offered list, case-insensitive, as the code', () => {
+    expect(countryFromCodeOrName('India')).toBe('IN');
+    expect(countryFromCodeOrName('united kingdom')).toBe('GB');
+    expect(countryFromCodeOrName('  United   Arab Emirates ')).toBe('AE');
+    expect(countryFromCodeOrName('MONACO')).toBe('MC');
+    expect(countryFromCodeOrName('de')).toBe('DE');
+    expect(countryFromCodeOrName('UK')).toBe('GB');
+    expect(countryFromCodeOrName('Atlantis')).toBeNull();
+    expect(countryFromCodeOrName('Ind')).toBeNull();
+    expect(countryFromCodeOrName('')).toBeNull();
+    expect(countryFromCodeOrName(null)).toBeNull();
   });
 
   it('gives every option a flag emoji made of two regional indicators', () => {

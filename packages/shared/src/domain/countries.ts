@@ -83,3 +83,14 @@ export function countryLabel(code: string | null | undefined): string | null {
   const iso = normaliseCountry(code);
   return COUNTRY_OPTIONS.find((c) => c.value === iso)?.label ?? null;
 }
+
+const BY_NAME = new Map(COUNTRY_OPTIONS.map((c) => [c.label.toLowerCase(), c.value]));
+
+/**
+ * A country given as its code or as its name in the offered list (`"India"`, `"united kingdom"`:
+ * the previous contact page sent the name), case-insensitive, as the stored code; else null.
+ */
+export function countryFromCodeOrName(input: string | null | undefined): string | null {
+  if (typeof input !== 'string') return null;
+  return normaliseCountry(input) ?? BY_NAME.get(input.trim().replace(/\s+/g, ' ').toLowerCase()) ?? null;
+}

@@ -49,3 +49,6 @@ export const TIMINGS_MS = {
   translatePollInterval: 500,
   translatePollAttempts: 40,
 } as const;
+
+/** The currency of product prices and of the price quotation workbook. */
+export const PRICE_CURRENCY = 'USD';

@@ -22,8 +22,8 @@ export const blogSchema = z.object({
 export type Blog = z.infer<typeof blogSchema>;
 
 /**
- * A list item: the full HTML only when asked for (`withContent`), but always a short plain-text
- * `contentPreview`, which is what a card shows when the excerpt is empty.
+ * A list item: the full HTML unless the lighter list is asked for (`withContent=0`), and always a
+ * short plain-text `contentPreview`, which is what a card shows when the excerpt is empty.
  */
 export const blogListItemSchema = blogSchema.omit({ content: true }).extend({
   content: z.string().optional(),
@@ -46,16 +46,20 @@ export type BlogList = z.infer<typeof blogListSchema>;
 export const blogDetailSchema = z.object({ blog: blogSchema, relatedBlogs: z.array(blogListItemSchema) });
 export type BlogDetail = z.infer<typeof blogDetailSchema>;
 
-const isTruthy = (v: unknown) => typeof v === 'string' && /^(1|true|yes)$/i.test(v.trim());
+const isFalsy = (v: unknown) => typeof v === 'string' && /^(0|false|no)$/i.test(v.trim());
 
-/** Query of `GET /api/blogs`: lenient like every listing; `withContent=1` adds the full HTML. */
+/**
+ * Query of `GET /api/blogs`: lenient like every listing. Every post carries its full HTML (older
+ * admin screens read it); `withContent=0` (or `false`, `no`) asks for the lighter list without it.
+ */
 export const blogListQuerySchema = z.object({
   page: z.string().optional(),
   limit: z.string().optional(),
   withContent: z
     .unknown()
     .optional()
-    .transform((v) => isTruthy(v)),
+    .transform((v) => !isFalsy(v))
+    .describe('Every post carries its full HTML `content`; 0, false or no gives the lighter list without it'),
 });
 
 /** Counts characters as a reader does (an emoji is one), not UTF-16 units. */

@@ -24,7 +24,8 @@ export const cartLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
   code: z.string(),
-  price: z.number(),
+  /** null unless prices are public or the list's owner is an admin. */
+  price: z.number().nullable(),
   quantity: z.number().int(),
   imageUrl: z.string().nullable(),
 });

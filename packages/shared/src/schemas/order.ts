@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseCountry } from '../domain/countries.ts';
+import { countryFromCodeOrName, normaliseCountry } from '../domain/countries.ts';
 import { MAX_ORDER_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../domain/limits.ts';
 import { EMAIL_MAX, isEmail, isWebsite, WEBSITE_MAX } from '../domain/signup.ts';
 
@@ -34,14 +34,21 @@ export const emailField = (field = 'email') =>
   requiredText(field, ENQUIRY_FIELD_MAX.email).refine(isEmail, `${field} must be a valid e-mail address`);
 
 /** One of the offered countries, stored as ISO alpha-2 (`UK` → `GB`). */
-export const countryField = requiredText('country', 10).transform((value, ctx) => {
-  const iso = normaliseCountry(value);
-  if (!iso) {
-    ctx.addIssue({ code: 'custom', message: 'country must be one of the offered countries' });
-    return z.NEVER;
-  }
-  return iso;
-});
+/** A required country read by `parse` (a code, or also a name), stored as its code. */
+const countryOf = (maxLength: number, parse: (value: string) => string | null) =>
+  requiredText('country', maxLength).transform((value, ctx) => {
+    const iso = parse(value);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message: 'country must be one of the offered countries' });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+export const countryField = countryOf(10, normaliseCountry);
+
+/** The contact form's country: a code, or a country's name from the offered list. */
+export const countryCodeOrNameField = countryOf(60, countryFromCodeOrName);
 
 /** Optional; when given, a website as spec §5 describes it (no other scheme than http/https). */
 export const websiteField = optionalText('companyWebsite', ENQUIRY_FIELD_MAX.companyWebsite).refine(

@@ -16,7 +16,8 @@ export const productSchema = z.object({
   category: z.enum(CATEGORIES),
   subcategory: z.enum(SUBCATEGORIES),
   code: z.string(),
-  price: z.number(),
+  /** null to anonymous visitors and buyers unless prices are public; admins always get the number. */
+  price: z.number().nullable(),
   imageUrl: z.string().nullable(),
   imageurl: z.string().nullable(),
   cloudinaryId: z.string().nullable(),

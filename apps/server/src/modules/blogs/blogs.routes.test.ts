@@ -310,8 +310,8 @@ describe('reading posts', () => {
     }
   });
 
-  it('lists newest first, without the full content but with a plain-text preview', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/blogs' });
+  it('lists newest first; withContent=0 leaves the full content out but keeps a plain-text preview', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blogs?withContent=0' });
     expect(res.statusCode).toBe(200);
     const list = res.json().blogs as (BlogJson & { contentPreview: string })[];
     expect(list.slice(0, 5).map((b) => b.title)).toEqual([
@@ -331,10 +331,22 @@ describe('reading posts', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
-  it('includes the content when asked', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/blogs?withContent=1&limit=2' });
-    const list = res.json().blogs as BlogJson[];
-    expect(list.map((b) => b.content)).toEqual([ordered[4]!.content, ordered[3]!.content]);
+  it('includes the content by default and with withContent=1', async () => {
+    for (const url of [
+      '/api/blogs?limit=2',
+      '/api/blogs?withContent=1&limit=2',
+      '/api/blogs?withContent=yes&limit=2',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const list = res.json().blogs as (BlogJson & { contentPreview: string })[];
+      expect(
+        list.map((b) => b.content),
+        url,
+      ).toEqual([ordered[4]!.content, ordered[3]!.content]);
+      expect(list[0]!.contentPreview.length).toBeGreaterThan(0);
+    }
+    const all = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json().blogs as BlogJson[];
+    expect(all.every((b) => typeof b.content === 'string')).toBe(true);
   });
 
   it('pages when asked, leniently', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUANTITY } from '@catalogue/shared/domain/limits';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  TEST_SITE_URL,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { deleteProduct, insertMedia, insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
 
 describe('the server-kept enquiry list', () => {
@@ -119,9 +126,10 @@ describe('the server-kept enquiry list', () => {
               productId: ring.id,
               name: 'Kundan Ring',
               code: 'KR-1',
-              price: 24.5,
+              // A buyer's lines carry no price while prices are not public.
+              price: null,
               quantity: 1,
-              imageUrl: `/media/${ring.mediaId}`,
+              imageUrl: `${TEST_SITE_URL}/media/${ring.mediaId}`,
             },
           ],
         },
@@ -187,7 +195,7 @@ describe('the server-kept enquiry list', () => {
       const created = await put(pendant.id, 4);
       expect(created.statusCode).toBe(200);
       expect(created.json().message).toBe('Quantity updated');
-      expect(created.json().cart.items).toMatchObject([{ productId: pendant.id, quantity: 4, price: 0 }]);
+      expect(created.json().cart.items).toMatchObject([{ productId: pendant.id, quantity: 4, price: null }]);
 
       expect((await put(pendant.id, 9)).json().cart.items[0].quantity).toBe(9);
       expect((await put(pendant.id, 0)).json().cart.items[0].quantity).toBe(1);

@@ -11,15 +11,19 @@ import {
   cartUserParamsSchema,
 } from '@catalogue/shared/schemas/cart';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
+import type { ListOwner } from './cart.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** A list is its owner's only (an administrator included): the fix for lists anyone could change. */
-async function ownListOf(request: FastifyRequest, userId: string): Promise<string> {
+/**
+ * A list is its owner's only (an administrator included): the fix for lists anyone could change.
+ * An administrator's lines carry prices; a buyer's only when prices are public.
+ */
+async function ownListOf(request: FastifyRequest, userId: string): Promise<ListOwner> {
   const viewer = await request.viewer();
   if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   if (viewer.id !== userId) throw new AppError('FORBIDDEN', 'Forbidden');
-  return viewer.id;
+  return { id: viewer.id, priced: viewer.role === 'admin' };
 }
 
 export async function cartRoutes(instance: FastifyInstance) {

@@ -3,61 +3,82 @@ import { AppError } from '@catalogue/shared/errors';
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { Database } from '../../db/client.ts';
+import type { PublicImageUrl } from '../media/public-url.ts';
 import { createCartRepository, type CartLineRow } from './cart.repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
-/** Our own media is served at `/media/{id}`; otherwise the product's external or legacy URL. */
-const imageUrlOf = (line: Pick<CartLineRow, 'mediaId' | 'imageUrl'>) =>
-  line.mediaId ? `/media/${line.mediaId}` : line.imageUrl;
+/**
+ * Whose list: a user id, or the id with whether its owner sees prices (an admin; when prices are
+ * public every owner does).
+ */
+export type ListOwner = string | { id: string; priced: boolean };
+const ownerOf = (owner: ListOwner) => (typeof owner === 'string' ? { id: owner, priced: false } : owner);
 
-/** The server-kept enquiry list of one user. Ownership is checked by the caller (the route). */
-export function createCartService({ database }: { database: Database }) {
+/**
+ * The server-kept enquiry list of one user. Ownership is checked by the caller (the route). Its
+ * owner is a buyer or an admin: `priced` says whether the lines carry prices (always when prices
+ * are public).
+ */
+export function createCartService({
+  database,
+  imageUrl,
+  publicPrices,
+}: {
+  database: Database;
+  imageUrl: PublicImageUrl;
+  publicPrices: boolean;
+}) {
   const repo = createCartRepository(database.db);
 
-  const cartOf = (userId: string, lines: readonly CartLineRow[]): Cart => ({
-    userId,
-    items: lines.map((line) => ({
-      productId: line.productId,
-      name: line.name,
-      code: line.code,
-      price: line.price,
-      quantity: line.quantity,
-      imageUrl: imageUrlOf(line),
-    })),
-  });
+  const cartOf = (owner: ListOwner, lines: readonly CartLineRow[]): Cart => {
+    const { id, priced } = ownerOf(owner);
+    return {
+      userId: id,
+      items: lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        code: line.code,
+        price: publicPrices || priced ? line.price : null,
+        quantity: line.quantity,
+        imageUrl: imageUrl(line),
+      })),
+    };
+  };
 
-  async function getCart(userId: string): Promise<Cart> {
-    return cartOf(userId, await repo.listLines(userId));
+  async function getCart(owner: ListOwner): Promise<Cart> {
+    return cartOf(owner, await repo.listLines(ownerOf(owner).id));
   }
 
   /** One statement: the change and the list after it. */
-  async function changeLine(userId: string, productId: string, quantity: number, mode: 'add' | 'set') {
+  async function changeLine(owner: ListOwner, productId: string, quantity: number, mode: 'add' | 'set') {
+    const userId = ownerOf(owner).id;
     const lines = isId(productId) ? await repo.changeLine(userId, productId, quantity, mode) : null;
     if (!lines) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-    return cartOf(userId, lines);
+    return cartOf(owner, lines);
   }
 
   return {
     getCart,
 
-    addItem: (userId: string, productId: string, quantity: number): Promise<Cart> =>
-      changeLine(userId, productId, quantity, 'add'),
+    addItem: (owner: ListOwner, productId: string, quantity: number): Promise<Cart> =>
+      changeLine(owner, productId, quantity, 'add'),
 
-    setQuantity: (userId: string, productId: string, quantity: number): Promise<Cart> =>
-      changeLine(userId, productId, quantity, 'set'),
+    setQuantity: (owner: ListOwner, productId: string, quantity: number): Promise<Cart> =>
+      changeLine(owner, productId, quantity, 'set'),
 
-    async removeItem(userId: string, productId: string): Promise<Cart> {
-      if (isId(productId)) await repo.removeLine(userId, productId);
-      return getCart(userId);
+    async removeItem(owner: ListOwner, productId: string): Promise<Cart> {
+      if (isId(productId)) await repo.removeLine(ownerOf(owner).id, productId);
+      return getCart(owner);
     },
 
-    async clear(userId: string): Promise<void> {
-      await repo.clear(userId);
+    async clear(owner: ListOwner): Promise<void> {
+      await repo.clear(ownerOf(owner).id);
     },
 
     /** Quantities add per product (also between lines of the same product); unknown products are skipped. */
-    async merge(userId: string, items: readonly { productId: string; quantity: number }[]): Promise<Cart> {
+    async merge(owner: ListOwner, items: readonly { productId: string; quantity: number }[]): Promise<Cart> {
+      const userId = ownerOf(owner).id;
       const totals = new Map<string, number>();
       for (const item of items) {
         if (!isId(item.productId)) continue;
@@ -68,7 +89,7 @@ export function createCartService({ database }: { database: Database }) {
         userId,
         [...totals].map(([productId, quantity]) => ({ productId, quantity })),
       );
-      return getCart(userId);
+      return getCart(owner);
     },
   };
 }

@@ -47,6 +47,25 @@ describe('POST /api/contact/send', () => {
     });
   });
 
+  it.each([
+    ['India', 'IN'],
+    ['United Kingdom', 'GB'],
+    ['united arab emirates', 'AE'],
+    ['SOUTH KOREA', 'KR'],
+  ])(
+    'accepts the country by its name %s (as the previous contact page sends it) and stores %s',
+    async (name, code) => {
+      const res = await send(message({ country: name, name: `Name ${code}` }));
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.database.db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt))
+        .limit(1);
+      expect(row).toMatchObject({ name: `Name ${code}`, country: code });
+    },
+  );
+
   it('queues a notice to the business and an acknowledgement to the sender, escaped, one-line subjects', async () => {
     await settleOutbox(t.database);
     const res = await send(
@@ -91,6 +110,8 @@ describe('POST /api/contact/send', () => {
   it.each([
     ['an e-mail without domain', { email: 'lena@' }, 'email'],
     ['an unknown country', { country: 'Atlantis' }, 'country'],
+    ['a country name not offered', { country: 'Narnia Kingdom' }, 'country'],
+    ['part of a country name', { country: 'United' }, 'country'],
     ['a javascript: website', { companyWebsite: 'javascript:alert(1)' }, 'companyWebsite'],
     ['a message over 5000 characters', { message: 'x'.repeat(5001) }, 'message'],
     ['a name that is not text', { name: { first: 'Lena' } }, 'name'],

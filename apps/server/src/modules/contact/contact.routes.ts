@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
 import { contactBodySchema } from '@catalogue/shared/schemas/contact';
+import { honeypotGuard } from '../../lib/honeypot.ts';
+
+const RECEIVED = { message: 'Message received' };
 
 export async function contactRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -10,6 +13,7 @@ export async function contactRoutes(instance: FastifyInstance) {
   app.post(
     '/send',
     {
+      preValidation: honeypotGuard('contact form', () => ({ status: 201, body: RECEIVED })),
       schema: {
         tags: ['contact'],
         body: contactBodySchema,
@@ -19,7 +23,7 @@ export async function contactRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       await app.enforceRateLimit(reply, 'contact', { ip: request.ip, email: request.body.email });
       await contact.sendMessage(request.body);
-      return reply.status(201).send({ message: 'Message received' });
+      return reply.status(201).send(RECEIVED);
     },
   );
 }

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ORDER_LINES } from '@catalogue/shared/domain/limits';
 import { counters, orderItems, orders } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  TEST_SITE_URL,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import {
   deleteProduct,
   insertMedia,
@@ -384,7 +391,7 @@ describe('price requests', () => {
             name: 'Kundan Ring',
             sku: 'KR-101',
             quantity: 3,
-            imageUrl: `/media/${ring.mediaId}`,
+            imageUrl: `${TEST_SITE_URL}/media/${ring.mediaId}`,
           },
           {
             productId: hosted.id,

@@ -14,6 +14,7 @@ import {
 } from '@catalogue/shared/schemas/order';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
+import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 
 const errors = {
@@ -43,6 +44,16 @@ export async function ordersRoutes(instance: FastifyInstance) {
     '/submit-order',
     {
       onRequest: app.requireUser,
+      // A bot's request gets the shape of a success: no order is numbered, stored or mailed.
+      preValidation: honeypotGuard('price request', () => ({
+        status: 201,
+        body: {
+          success: true,
+          message: ORDER_RECEIVED,
+          orderId: 0,
+          downloadLink: '/api/orders/download/Quotation_0.xlsx',
+        },
+      })),
       schema: {
         tags,
         headers: submitHeaders,

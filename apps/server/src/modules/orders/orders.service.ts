@@ -1,3 +1,4 @@
+import { PRICE_CURRENCY } from '@catalogue/shared/domain/limits';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { DeferredMailRenderer, RenderedMail } from '../mail/mail-dispatcher.ts';
 import type { DeferredMail } from '../mail/outbox.repository.ts';
+import type { PublicImageUrl } from '../media/public-url.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import { createDownloadLinks, quotationFileName } from './download-links.ts';
 import { ORDER_MAIL, priceRequestBusinessMail, priceRequestBuyerMail } from './orders.mail.ts';
@@ -26,7 +28,7 @@ const DOWNLOAD_PATH = '/api/orders/download/';
 const LEGACY_PATH = '/uploads/';
 const SECRET_SETTING = 'quotation_link_secret';
 /** Prices in the catalogue carry no currency of their own; quotations state this one. */
-export const QUOTATION_CURRENCY = 'USD';
+export const QUOTATION_CURRENCY = PRICE_CURRENCY;
 /** Pictures decoded at once while a workbook is built: bounded, so a 500-line request cannot hog memory. */
 const PICTURE_CONCURRENCY = 4;
 /**
@@ -40,6 +42,8 @@ export type OrdersServiceDeps = {
   database: Database;
   mediaStore: MediaStore;
   onMailQueued: () => void;
+  /** Absolute addresses of the lines' pictures, for clients on another origin. */
+  imageUrl: PublicImageUrl;
 };
 
 export type Buyer = { id: string; email: string };
@@ -74,7 +78,13 @@ async function mapLimited<T, R>(
   return results;
 }
 
-export function createOrdersService({ env, database, mediaStore, onMailQueued }: OrdersServiceDeps) {
+export function createOrdersService({
+  env,
+  database,
+  mediaStore,
+  onMailQueued,
+  imageUrl,
+}: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
@@ -106,7 +116,7 @@ export function createOrdersService({ env, database, mediaStore, onMailQueued }:
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
-        imageUrl: l.imageUrl,
+        imageUrl: imageUrl(l),
       })),
       excelFilePath: LEGACY_PATH + (await links.signedFile(row.orderNumber)),
       createdAt: row.createdAt.toISOString(),

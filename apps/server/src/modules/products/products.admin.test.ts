@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
 import { cartItems, media, orderItems, orders, products } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  mediaIdOf,
+  TEST_SITE_URL,
+  type TestApp,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import {
   jpegWithOrientation,
   multipart,
@@ -122,12 +130,13 @@ describe('admin product writes', () => {
         subcategory: 'withgemstone',
         code: 'NK-ADD-1',
         price: 149.5,
-        imageUrl: `/media/${body.product.cloudinaryId}`,
+        imageUrl: `${TEST_SITE_URL}/media/${mediaIdOf(body.product)}`,
+        cloudinaryId: null,
       });
       expect(body.product.imageurl).toBe(body.product.imageUrl);
       const served = await t.app.inject({
         method: 'GET',
-        url: `${body.product.imageUrl}?w=400&h=400&fit=cover`,
+        url: `/media/${mediaIdOf(body.product)}?w=400&h=400&fit=cover`,
       });
       expect(served.statusCode).toBe(200);
       // The lists show it at once: the write cleared the cache.
@@ -139,7 +148,7 @@ describe('admin product writes', () => {
       const product = (
         await add({ ...FIELDS, code: 'NK-EXIF' }, [image(await jpegWithOrientation(300, 200, 6))])
       ).json<{ product: Product }>().product;
-      const row = await mediaRow(product.cloudinaryId!);
+      const row = await mediaRow(mediaIdOf(product));
       expect(row).toMatchObject({ width: 200, height: 300 });
       const stored = await fs.readFile(path.join(t.env.dataDir, 'media', row!.storageKey));
       expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
@@ -275,10 +284,10 @@ describe('admin product writes', () => {
         category: 'Pendants',
         subcategory: 'withoutgemstone',
         imageUrl: product.imageUrl,
-        cloudinaryId: product.cloudinaryId,
+        cloudinaryId: null,
         createdAt: product.createdAt,
       });
-      expect(await mediaRow(product.cloudinaryId!)).not.toBeNull();
+      expect(await mediaRow(mediaIdOf(product))).not.toBeNull();
       const single = await t.app.inject({ method: 'GET', url: `/api/products/single/${product._id}` });
       expect(single.json<Product>().name).toBe('Renamed Choker');
     });
@@ -297,16 +306,16 @@ describe('admin product writes', () => {
 
     it('replaces the image and removes the old one when nothing else uses it', async () => {
       const product = await addOk();
-      const oldMedia = product.cloudinaryId!;
+      const oldMedia = mediaIdOf(product);
       const res = await send('PUT', `/api/products/admin/${product._id}`, { ...FIELDS, code: product.code }, [
         image(await sampleImage('png', 50, 50), 'new.png', 'image/png'),
       ]);
       expect(res.statusCode).toBe(200);
       const updated = res.json<{ product: Product }>().product;
-      expect(updated.cloudinaryId).not.toBe(oldMedia);
-      expect(updated.imageUrl).toBe(`/media/${updated.cloudinaryId}`);
+      expect(mediaIdOf(updated)).not.toBe(oldMedia);
+      expect(updated.imageUrl).toBe(`${TEST_SITE_URL}/media/${mediaIdOf(updated)}`);
       expect(await mediaRow(oldMedia)).toBeNull();
-      expect(await mediaRow(updated.cloudinaryId!)).not.toBeNull();
+      expect(await mediaRow(mediaIdOf(updated))).not.toBeNull();
     });
 
     it('keeps the old image when a price request line still shows it', async () => {
@@ -328,12 +337,12 @@ describe('admin product writes', () => {
         name: product.name,
         sku: product.code,
         quantity: 2,
-        mediaId: product.cloudinaryId,
+        mediaId: mediaIdOf(product),
       });
       await send('PUT', `/api/products/admin/${product._id}`, { ...FIELDS, code: product.code }, [
         image(jpeg),
       ]);
-      expect(await mediaRow(product.cloudinaryId!)).not.toBeNull();
+      expect(await mediaRow(mediaIdOf(product))).not.toBeNull();
     });
 
     it('validates like add, answers 404 for unknown and malformed ids, 409 for another product’s code', async () => {
@@ -370,7 +379,7 @@ describe('admin product writes', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Product deleted' });
-      expect(await mediaRow(product.cloudinaryId!)).toBeNull();
+      expect(await mediaRow(mediaIdOf(product))).toBeNull();
       expect(
         await t.database.db.select().from(cartItems).where(eq(cartItems.productId, product._id)),
       ).toEqual([]);
@@ -398,14 +407,14 @@ describe('admin product writes', () => {
         code: `TWIN-${codeSeq}`,
         category: 'Rings',
         subcategory: 'withgemstone',
-        mediaId: product.cloudinaryId,
+        mediaId: mediaIdOf(product),
       });
       await t.app.inject({
         method: 'DELETE',
         url: `/api/products/admin/${product._id}`,
         headers: bearer(admin.token),
       });
-      expect(await mediaRow(product.cloudinaryId!)).not.toBeNull();
+      expect(await mediaRow(mediaIdOf(product))).not.toBeNull();
     });
   });
 

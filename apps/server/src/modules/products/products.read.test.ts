@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
 import { products } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, TEST_SITE_URL, type TestApp } from '../../../test/helpers.ts';
 import { sampleImage } from '../../../test/image-fixtures.ts';
 
 const BASE = Date.UTC(2025, 0, 1);
@@ -135,10 +135,11 @@ describe('public product reads', () => {
         category: 'Rings',
         subcategory: 'withgemstone',
         code: 'SP-100%',
-        price: 12.5,
-        imageUrl: `/media/${mediaId}`,
-        imageurl: `/media/${mediaId}`,
-        cloudinaryId: mediaId,
+        // Prices are not public by default; absolute picture addresses; no image-CDN id.
+        price: null,
+        imageUrl: `${TEST_SITE_URL}/media/${mediaId}`,
+        imageurl: `${TEST_SITE_URL}/media/${mediaId}`,
+        cloudinaryId: null,
         createdAt: new Date(BASE - 1000 * 60_000).toISOString(),
         updatedAt: expect.any(String),
       });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, PAGE_SIZE, PRODUCT_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
@@ -17,7 +17,13 @@ import {
   IMPORT_MESSAGES,
   importResultSchema,
 } from '@catalogue/shared/schemas/product-import';
-import { acceptedEncoding, sendCachedJson } from '../../lib/http-cache.ts';
+import {
+  acceptedEncoding,
+  PRIVATE_REVALIDATE,
+  REVALIDATE,
+  sendCachedJson,
+  type CachedJson,
+} from '../../lib/http-cache.ts';
 import { IMPORT_TEMPLATE_FILENAME, buildImportTemplate } from './import-template.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { readForm } from './multipart-form.ts';
@@ -58,6 +64,30 @@ const importQuery = z.object({
 export async function productRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const catalogue = app.services.catalogue;
+  const publicPrices = app.services.env.PUBLIC_PRICES;
+
+  /**
+   * The reads for this caller: an admin's answers carry prices, anyone else's only when prices are
+   * public. A request without a bearer token is anonymous without a database look-up.
+   */
+  async function readerOf(request: FastifyRequest) {
+    const priced =
+      !publicPrices && !!request.headers.authorization && (await request.viewer())?.role === 'admin';
+    return { reader: catalogue.forViewer(priced), priced };
+  }
+
+  /** A cached answer for this caller; priced answers (an admin's) are never kept by a shared cache. */
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    priced: boolean,
+    answer: CachedJson,
+    accepted: ReturnType<typeof acceptedEncoding> = acceptedEncoding(request),
+  ) {
+    if (publicPrices) return sendCachedJson(request, reply, answer, accepted);
+    reply.header('vary', 'Authorization');
+    return sendCachedJson(request, reply, answer, accepted, priced ? PRIVATE_REVALIDATE : REVALIDATE);
+  }
 
   app.get(
     '/',
@@ -68,8 +98,10 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productList },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await catalogue.answers.all(request.query.limit)),
+    async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
+      return send(request, reply, priced, await reader.answers.all(request.query.limit));
+    },
   );
 
   app.get(
@@ -82,8 +114,9 @@ export async function productRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
       const accepted = acceptedEncoding(request);
-      return sendCachedJson(request, reply, await catalogue.answers.page(request.query, accepted), accepted);
+      return send(request, reply, priced, await reader.answers.page(request.query, accepted), accepted);
     },
   );
 
@@ -98,9 +131,10 @@ export async function productRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
       const accepted = acceptedEncoding(request);
       const input = { ...request.query, category: request.params.category };
-      return sendCachedJson(request, reply, await catalogue.answers.categoryPage(input, accepted), accepted);
+      return send(request, reply, priced, await reader.answers.categoryPage(input, accepted), accepted);
     },
   );
 
@@ -115,14 +149,10 @@ export async function productRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
       const accepted = acceptedEncoding(request);
       const input = { ...request.query, ...request.params };
-      return sendCachedJson(
-        request,
-        reply,
-        await catalogue.answers.subcategoryPage(input, accepted),
-        accepted,
-      );
+      return send(request, reply, priced, await reader.answers.subcategoryPage(input, accepted), accepted);
     },
   );
 
@@ -135,8 +165,10 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productList },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await catalogue.answers.categoryList(request.params.category)),
+    async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
+      return send(request, reply, priced, await reader.answers.categoryList(request.params.category));
+    },
   );
 
   app.get(
@@ -148,12 +180,11 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productList },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        await catalogue.answers.categoryList(request.params.category, request.params.subcategory),
-      ),
+    async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
+      const { category, subcategory } = request.params;
+      return send(request, reply, priced, await reader.answers.categoryList(category, subcategory));
+    },
   );
 
   app.get(
@@ -165,12 +196,17 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: productList, 400: errorBody },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(
+    async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
+      const accepted = acceptedEncoding(request);
+      return send(
         request,
         reply,
-        await catalogue.answers.search(request.query.search ?? '', acceptedEncoding(request)),
-      ),
+        priced,
+        await reader.answers.search(request.query.search ?? '', accepted),
+        accepted,
+      );
+    },
   );
 
   app.get(
@@ -178,9 +214,14 @@ export async function productRoutes(root: FastifyInstance) {
     {
       schema: { summary: 'One product', params: idParams, response: { 200: productSchema, 404: errorBody } },
     },
-    async (request) => {
-      const product = await catalogue.getById(request.params.id);
+    async (request, reply) => {
+      const { reader, priced } = await readerOf(request);
+      const product = await reader.getById(request.params.id);
       if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+      if (!publicPrices) {
+        reply.header('vary', 'Authorization');
+        if (priced) reply.header('cache-control', PRIVATE_REVALIDATE);
+      }
       return product;
     },
   );

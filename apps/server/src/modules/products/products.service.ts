@@ -37,6 +37,7 @@ import type { Db } from '../../db/client.ts';
 import { createLimiter } from '../../lib/concurrency.ts';
 import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cache.ts';
 import type { MediaService } from '../media/media.service.ts';
+import type { PublicImageUrl } from '../media/public-url.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { mapColumns, validateRows, type ImportRow } from './product-import.ts';
 import {
@@ -130,8 +131,12 @@ export function createCatalogueService(deps: {
   events: CatalogueEvents;
   /** 0 turns every read cache off (each read goes to the database). */
   cacheTtlMs: number;
+  /** Absolute picture addresses from the configured public base (never from a request). */
+  imageUrl: PublicImageUrl;
+  /** Whether anonymous visitors and buyers see prices; admins (`priced` readers) always do. */
+  publicPrices: boolean;
 }) {
-  const { db, media, events } = deps;
+  const { db, media, events, publicPrices } = deps;
   const cache = new CatalogueCache({ ttlMs: deps.cacheTtlMs, sizeOf: estimateSize });
   const runSearch = createLimiter(
     SEARCH_CONCURRENCY,
@@ -159,8 +164,13 @@ export function createCatalogueService(deps: {
     return findRankedRows(db, ids, text, MAX_SEARCH_RESULTS);
   }
 
-  function toProduct(row: ProductRow): Product {
-    const url = row.mediaId ? media.urlOf(row.mediaId) : row.imageUrl;
+  /** Whether a reader sees prices: every reader when prices are public, else only `priced` (admins). */
+  const showsPrice = (priced: boolean) => publicPrices || priced;
+  /** Cached answers differ by audience: with prices and without. */
+  const audienceKey = (priced: boolean) => (showsPrice(priced) ? 'priced' : 'public');
+
+  function toProduct(row: ProductRow, priced: boolean): Product {
+    const url = deps.imageUrl(row);
     return {
       _id: row.id,
       name: row.name,
@@ -168,10 +178,11 @@ export function createCatalogueService(deps: {
       category: row.category as Category,
       subcategory: row.subcategory as Subcategory,
       code: row.code,
-      price: row.price,
-      imageUrl: url ?? null,
-      imageurl: url ?? null,
-      cloudinaryId: row.mediaId,
+      price: showsPrice(priced) ? row.price : null,
+      imageUrl: url,
+      imageurl: url,
+      // Older clients build a third-party image-CDN address from this; our pictures are at imageUrl.
+      cloudinaryId: null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -185,12 +196,13 @@ export function createCatalogueService(deps: {
     );
   }
 
-  async function loadPage(scope: Scope, page: number, limit: number): Promise<ProductPage> {
+  async function loadPage(scope: Scope, page: number, limit: number, priced: boolean): Promise<ProductPage> {
     const offset = (page - 1) * limit;
+    const toAnswer = (row: ProductRow) => toProduct(row, priced);
     if (!cache.enabled) {
       const { rows, total } = await listByOffset(db, scope, offset, limit);
       return {
-        products: rows.map(toProduct),
+        products: rows.map(toAnswer),
         currentPage: page,
         totalPages: totalPagesOf(total, limit),
         totalItems: total,
@@ -201,25 +213,31 @@ export function createCatalogueService(deps: {
     if (offset >= index.total) return { products: [], ...base };
     const slot = Math.floor(offset / PAGE_KEY_EVERY);
     const rows = await listFromKey(db, scope, index.keys[slot]!, offset - slot * PAGE_KEY_EVERY, limit);
-    return { products: rows.map(toProduct), ...base };
+    return { products: rows.map(toAnswer), ...base };
   }
 
   function pageAnswer(
     scope: Scope,
     input: ListPageInput,
     defaultLimit: number,
+    priced: boolean,
   ): { key: string; load: () => Promise<Answer<ProductPage>> } {
     const page = clampPage(input.page);
     const limit = clampLimit(input.limit, defaultLimit);
     return {
-      key: `page|${scopeKey(scope)}|${page}|${limit}`,
-      load: async () => new Answer(await loadPage(scope, page, limit), productPageSchema),
+      key: `page|${audienceKey(priced)}|${scopeKey(scope)}|${page}|${limit}`,
+      load: async () => new Answer(await loadPage(scope, page, limit, priced), productPageSchema),
     };
   }
 
   /** A page's value (server-rendered pages): the first pages from the cache, deeper ones queried. */
-  function pageValue(scope: Scope, input: ListPageInput, defaultLimit: number): Promise<ProductPage> {
-    const { key, load } = pageAnswer(scope, input, defaultLimit);
+  function pageValue(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+    priced: boolean,
+  ): Promise<ProductPage> {
+    const { key, load } = pageAnswer(scope, input, defaultLimit, priced);
     return clampPage(input.page) <= CACHED_PAGES
       ? cache.getOrLoad(key, load).then((a) => a.value)
       : load().then((a) => a.value);
@@ -235,8 +253,9 @@ export function createCatalogueService(deps: {
     input: ListPageInput,
     defaultLimit: number,
     accepted: Encoding | null,
+    priced: boolean,
   ): Promise<CachedJson> {
-    const { key, load } = pageAnswer(scope, input, defaultLimit);
+    const { key, load } = pageAnswer(scope, input, defaultLimit, priced);
     if (clampPage(input.page) <= CACHED_PAGES) return cache.getOrLoad(key, load);
     return cache.getOrLoadPacked(`${key}|${accepted ?? 'identity'}`, async () =>
       PackedAnswer.of(await load(), accepted),
@@ -266,75 +285,140 @@ export function createCatalogueService(deps: {
     return subcategory ? categoryScope(input.category, subcategory) : null;
   }
 
-  const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>) =>
-    new Answer(rows.map(toProduct), productListSchema);
+  const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>, priced: boolean) =>
+    new Answer(
+      rows.map((row) => toProduct(row, priced)),
+      productListSchema,
+    );
 
-  const answers = {
-    /** `GET /api/products`: the newest `limit`, or every product when no limit is given. */
-    all(limit?: number): Promise<Answer<Product[]>> {
-      const n = limit === undefined ? null : clampLimit(limit, MAX_PAGE_LIMIT);
-      return cache.getOrLoad(`all|${n ?? '*'}`, async () => {
-        if (n !== null) return new Answer((await listNewest(db, {}, n)).map(toProduct), productListSchema);
-        const all: Product[] = [];
-        for await (const rows of streamNewest(db, 1000)) for (const row of rows) all.push(toProduct(row));
-        return new Answer(all, productListSchema);
+  /**
+   * The public reads for one audience: `priced` readers (admins) see prices, others only when
+   * prices are public. Each audience has its own cached answers.
+   */
+  function readerFor(priced: boolean) {
+    const key = (rest: string) => `${audienceKey(priced)}|${rest}`;
+    const toAnswer = (row: ProductRow) => toProduct(row, priced);
+
+    const answers = {
+      /** `GET /api/products`: the newest `limit`, or every product when no limit is given. */
+      all(limit?: number): Promise<Answer<Product[]>> {
+        const n = limit === undefined ? null : clampLimit(limit, MAX_PAGE_LIMIT);
+        return cache.getOrLoad(key(`all|${n ?? '*'}`), async () => {
+          if (n !== null) return new Answer((await listNewest(db, {}, n)).map(toAnswer), productListSchema);
+          const all: Product[] = [];
+          for await (const rows of streamNewest(db, 1000)) for (const row of rows) all.push(toAnswer(row));
+          return new Answer(all, productListSchema);
+        });
+      },
+
+      page(input: ListPageInput, accepted: Encoding | null): Promise<CachedJson> {
+        return pageWire({}, input, 16, accepted, priced);
+      },
+
+      async categoryPage(
+        input: ListPageInput & { category: string; filter?: string | null },
+        accepted: Encoding | null,
+      ): Promise<CachedJson> {
+        const scope = filteredScopeOf(input);
+        return scope ? pageWire(scope, input, 16, accepted, priced) : emptyPage(input);
+      },
+
+      async subcategoryPage(
+        input: ListPageInput & { category: string; subcategory: string },
+        accepted: Encoding | null,
+      ): Promise<CachedJson> {
+        const scope = subcategoryScopeOf(input);
+        return scope ? pageWire(scope, input, 16, accepted, priced) : emptyPage(input);
+      },
+
+      /** The unpaged category arrays: the newest, capped. */
+      async categoryList(category: string, subcategory?: string): Promise<Answer<Product[]>> {
+        const sub = subcategory === undefined ? null : parseSubcategory(subcategory);
+        const scope = subcategory !== undefined && !sub ? null : categoryScope(category, sub);
+        if (!scope) return new Answer([], productListSchema);
+        return cache.getOrLoad(key(`list|${scopeKey(scope)}`), async () => {
+          const first = await pageValue(
+            scope,
+            { page: 1, limit: MAX_UNPAGED_CATEGORY },
+            MAX_UNPAGED_CATEGORY,
+            priced,
+          );
+          return new Answer(first.products, productListSchema);
+        });
+      },
+
+      /**
+       * Header search: name or code contains the text, taken literally, case-insensitive. The exact
+       * code first, then names or codes starting with the text, then the rest; newest first within
+       * each.
+       */
+      async search(raw: string, accepted: Encoding | null): Promise<CachedJson> {
+        const text = checkSearchText(raw);
+        if (!text) return new Answer([], productListSchema);
+        // Kept packed (the body in the encoding asked for, ~6 KB for 50 products) by real bytes: the
+        // many distinct terms of real traffic fit, where whole answers (~100 KB of objects each) did not.
+        return cache.getOrLoadPacked(key(`search|${accepted ?? 'identity'}|${text}`), async () =>
+          PackedAnswer.of(searchAnswer(await findSearchRows(text), priced), accepted),
+        );
+      },
+    };
+
+    /** null for unknown and for malformed ids. */
+    async function getById(id: string): Promise<Product | null> {
+      if (!isId(id)) return null;
+      return cache.getOrLoad(key(`id|${id.toLowerCase()}`), async () => {
+        const row = await findProductById(db, id);
+        return row ? toAnswer(row) : null;
       });
-    },
+    }
 
-    page(input: ListPageInput, accepted: Encoding | null): Promise<CachedJson> {
-      return pageWire({}, input, 16, accepted);
-    },
+    return {
+      answers,
 
-    async categoryPage(
-      input: ListPageInput & { category: string; filter?: string | null },
-      accepted: Encoding | null,
-    ): Promise<CachedJson> {
-      const scope = filteredScopeOf(input);
-      return scope ? pageWire(scope, input, 16, accepted) : emptyPage(input);
-    },
+      /** Every product (or the newest `limit`), newest first. */
+      async listAll(options: { limit?: number } = {}): Promise<Product[]> {
+        return (await answers.all(options.limit)).value;
+      },
 
-    async subcategoryPage(
-      input: ListPageInput & { category: string; subcategory: string },
-      accepted: Encoding | null,
-    ): Promise<CachedJson> {
-      const scope = subcategoryScopeOf(input);
-      return scope ? pageWire(scope, input, 16, accepted) : emptyPage(input);
-    },
+      listPage(input: ListPageInput): Promise<ProductPage> {
+        return pageValue({}, input, 16, priced);
+      },
 
-    /** The unpaged category arrays: the newest, capped. */
-    async categoryList(category: string, subcategory?: string): Promise<Answer<Product[]>> {
-      const sub = subcategory === undefined ? null : parseSubcategory(subcategory);
-      const scope = subcategory !== undefined && !sub ? null : categoryScope(category, sub);
-      if (!scope) return new Answer([], productListSchema);
-      return cache.getOrLoad(`list|${scopeKey(scope)}`, async () => {
-        const first = await pageValue(scope, { page: 1, limit: MAX_UNPAGED_CATEGORY }, MAX_UNPAGED_CATEGORY);
-        return new Answer(first.products, productListSchema);
-      });
-    },
+      /** `filter`: 'with' → withgemstone, 'without' → withoutgemstone, anything else → all. */
+      async listCategoryPage(
+        input: ListPageInput & { category: string; filter?: string | null },
+      ): Promise<ProductPage> {
+        const scope = filteredScopeOf(input);
+        return scope ? pageValue(scope, input, 16, priced) : emptyPage(input).value;
+      },
 
-    /**
-     * Header search: name or code contains the text, taken literally, case-insensitive. The exact
-     * code first, then names or codes starting with the text, then the rest; newest first within
-     * each.
-     */
-    async search(raw: string, accepted: Encoding | null): Promise<CachedJson> {
-      const text = checkSearchText(raw);
-      if (!text) return new Answer([], productListSchema);
-      // Kept packed (the body in the encoding asked for, ~6 KB for 50 products) by real bytes: the
-      // many distinct terms of real traffic fit, where whole answers (~100 KB of objects each) did not.
-      return cache.getOrLoadPacked(`search|${accepted ?? 'identity'}|${text}`, async () =>
-        PackedAnswer.of(searchAnswer(await findSearchRows(text)), accepted),
-      );
-    },
-  };
+      async listSubcategoryPage(
+        input: ListPageInput & { category: string; subcategory: string },
+      ): Promise<ProductPage> {
+        const scope = subcategoryScopeOf(input);
+        return scope ? pageValue(scope, input, 16, priced) : emptyPage(input).value;
+      },
 
-  async function getById(id: string): Promise<Product | null> {
-    if (!isId(id)) return null;
-    return cache.getOrLoad(`id|${id.toLowerCase()}`, async () => {
-      const row = await findProductById(db, id);
-      return row ? toProduct(row) : null;
-    });
+      async search(text: string): Promise<Product[]> {
+        const checked = checkSearchText(text);
+        return checked ? searchAnswer(await findSearchRows(checked), priced).value : [];
+      },
+
+      getById,
+
+      /** More from the same category, never the product itself: those just older first, then the newest. */
+      async listRelated(product: Product, limit: number): Promise<Product[]> {
+        const n = clampLimit(limit, 4);
+        return cache.getOrLoad(key(`related|${product._id}|${n}`), async () => {
+          const row = isId(product._id) ? await findProductById(db, product._id) : null;
+          return row ? (await listNeighbours(db, row, n)).map(toAnswer) : [];
+        });
+      },
+    };
   }
+
+  /** Readers by audience, made once: the anonymous and buyer one, and the admins'. */
+  const readers = { public: readerFor(false), priced: readerFor(true) };
 
   function badFields(fields: Record<string, unknown>): ProductFields {
     const checked = checkProductFields(fields);
@@ -352,39 +436,16 @@ export function createCatalogueService(deps: {
   }
 
   return {
-    answers,
+    /** The reads for anonymous visitors and buyers (prices only when they are public). */
+    ...readers.public,
+
+    /** The reads for one visitor: `priced` (an admin) sees prices even when they are not public. */
+    forViewer(priced: boolean) {
+      return priced ? readers.priced : readers.public;
+    },
 
     /** Changes with any product write on any instance (the page cache's check for other instances). */
     readVersion: () => readCatalogueVersion(db),
-
-    /** Every product (or the newest `limit`), newest first. */
-    async listAll(options: { limit?: number } = {}): Promise<Product[]> {
-      return (await answers.all(options.limit)).value;
-    },
-
-    listPage(input: ListPageInput): Promise<ProductPage> {
-      return pageValue({}, input, 16);
-    },
-
-    /** `filter`: 'with' → withgemstone, 'without' → withoutgemstone, anything else → all. */
-    async listCategoryPage(
-      input: ListPageInput & { category: string; filter?: string | null },
-    ): Promise<ProductPage> {
-      const scope = filteredScopeOf(input);
-      return scope ? pageValue(scope, input, 16) : emptyPage(input).value;
-    },
-
-    async listSubcategoryPage(
-      input: ListPageInput & { category: string; subcategory: string },
-    ): Promise<ProductPage> {
-      const scope = subcategoryScopeOf(input);
-      return scope ? pageValue(scope, input, 16) : emptyPage(input).value;
-    },
-
-    async search(text: string): Promise<Product[]> {
-      const checked = checkSearchText(text);
-      return checked ? searchAnswer(await findSearchRows(checked)).value : [];
-    },
 
     /** Starts building the search index, so the first searches after start need not go to SQL. */
     warmSearchIndex(): void {
@@ -394,18 +455,6 @@ export function createCatalogueService(deps: {
     /** Settles when the search index build in progress (if any) is done: for tests and the bench. */
     async searchIndexSettled(): Promise<void> {
       await searchIndex?.settled();
-    },
-
-    /** null for unknown and for malformed ids. */
-    getById,
-
-    /** More from the same category, never the product itself: those just older first, then the newest. */
-    async listRelated(product: Product, limit: number): Promise<Product[]> {
-      const n = clampLimit(limit, 4);
-      return cache.getOrLoad(`related|${product._id}|${n}`, async () => {
-        const row = isId(product._id) ? await findProductById(db, product._id) : null;
-        return row ? (await listNeighbours(db, row, n)).map(toProduct) : [];
-      });
     },
 
     /** The admin list: fresh from the database (never cached), optional literal search. */
@@ -428,7 +477,7 @@ export function createCatalogueService(deps: {
           )
         : await listByOffset(db, {}, offset, limit);
       return {
-        products: rows.map(toProduct),
+        products: rows.map((row) => toProduct(row, true)),
         currentPage: page,
         totalPages: totalPagesOf(total, limit),
         totalItems: total,
@@ -450,7 +499,7 @@ export function createCatalogueService(deps: {
         if (await findProductIdByCode(db, fields.code)) throw codeTaken(fields.code);
         const row = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
         changed();
-        return toProduct(row);
+        return toProduct(row, true);
       } catch (error) {
         await releaseAll([mediaId]);
         throw isUniqueViolation(error) ? codeTaken(fields.code) : error;
@@ -484,7 +533,7 @@ export function createCatalogueService(deps: {
         if (!result) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
         changed();
         if (newMediaId) await releaseAll([result.before.mediaId]);
-        return toProduct(result.after);
+        return toProduct(result.after, true);
       } catch (error) {
         await releaseAll([newMediaId]);
         throw isUniqueViolation(error) ? codeTaken(fields.code) : error;

@@ -236,6 +236,8 @@ describe('BlogList', () => {
     });
     inRouter(<BlogList />);
     expect(await screen.findByText('Kundan work')).toBeInTheDocument();
+    // The list asks for the lighter answer: every post's full HTML is not needed here.
+    expect(api.mock.calls[0]?.[0]).toBe('/blogs?withContent=0');
     expect(
       screen.getByRole('cell', { name: 'Kundan is an old Rajasthani way of setting stones' }),
     ).toBeInTheDocument();

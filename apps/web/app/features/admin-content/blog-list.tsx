@@ -22,7 +22,7 @@ export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURICompone
 /** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
 export function BlogList() {
   const { t } = useTranslation('admin-content');
-  const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs');
+  const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs?withContent=0');
   const [deleting, setDeleting] = useState<BlogListItem | null>(null);
   const [notice, setNotice] = useState('');
   const blogs = data?.blogs ?? [];

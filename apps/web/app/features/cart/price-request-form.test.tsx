@@ -77,6 +77,29 @@ describe('PriceRequestForm', { timeout: 20_000 }, () => {
     expect(COUNTRY_OPTIONS).toHaveLength(35);
   });
 
+  it('carries a hidden honeypot field a person never reaches, sent only when a bot fills it', async () => {
+    const user = userEvent.setup();
+    const { sent, releaseAll } = fakeServer({ status: 201, body: { success: true, orderId: 1 } });
+    renderForm();
+    const trap = document.querySelector<HTMLInputElement>('form input[name="website"]')!;
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).toBeNull();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).not.toHaveProperty('website');
+    releaseAll();
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await fillRequired(user);
+    trap.value = 'http://spam.example';
+    await user.click(submitButton());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toMatchObject({ firstName: 'Asha', website: 'http://spam.example' });
+    releaseAll();
+  });
+
   it('shows each missing required field beside it, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
     const { sent } = fakeServer({ status: 201 });

@@ -14,6 +14,7 @@ import {
   type PriceRequestValues,
 } from '~/features/cart/price-request';
 import { usePriceRequest } from '~/features/cart/use-price-request';
+import { HoneypotField, honeypotOf } from '~/components/ui/honeypot-field';
 
 type PriceRequestFormProps = {
   lines: readonly EnquiryLine[];
@@ -68,7 +69,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
     event.preventDefault();
     if (isEmpty) return;
     setFailure(null);
-    const outcome = await submit(values, lines);
+    const outcome = await submit(values, lines, honeypotOf(formRef.current));
     switch (outcome.kind) {
       case 'sent':
         setValues(EMPTY_PRICE_REQUEST);
@@ -100,8 +101,9 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-labelledby="price-request-heading"
-      className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm sm:p-6"
+      className="relative rounded-lg border border-brand-100 bg-white p-5 shadow-sm sm:p-6"
     >
+      <HoneypotField />
       <h2 id="price-request-heading" className="font-serif text-2xl text-brand-900">
         {t('form.heading')}
       </h2>

@@ -31,12 +31,14 @@ export function usePriceRequest() {
   async function submit(
     values: PriceRequestValues,
     lines: readonly EnquiryLine[],
+    /** The hidden honeypot field, sent only when something filled it. */
+    honeypot: Record<string, string> = {},
   ): Promise<PriceRequestOutcome> {
     if (inFlight.current) return { kind: 'busy' };
     const errors = validatePriceRequest(values);
     if (Object.keys(errors).length) return { kind: 'invalid', errors };
     if (!lines.length) return { kind: 'failed' };
-    const body = priceRequestBody(values, lines);
+    const body = { ...priceRequestBody(values, lines), ...honeypot };
     inFlight.current = true;
     setSubmitting(true);
     try {

@@ -21,12 +21,17 @@ export type CatalogueReader = {
     page: number;
     limit: number;
   }): Promise<ProductPage>;
+  listAll(options?: { limit?: number }): Promise<Product[]>;
   getById(id: string): Promise<Product | null>;
   listRelated(product: Product, limit: number): Promise<Product[]>;
 };
 
+/**
+ * The catalogue as this visitor may read it: an admin's page data carries prices, anyone else's
+ * only when prices are public (the server decides, as for the API).
+ */
 export function catalogueOf(context: ServerLoadContext): CatalogueReader {
-  return context.services.catalogue;
+  return context.services.catalogue.forViewer(context.viewer?.role === 'admin');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { IMAGE_QUALITY } from '@catalogue/shared/domain/limits';
-import { imageSourceOf } from '~/lib/media';
+import { imageSourceOf, isOurMedia } from '~/lib/media';
 
 /**
  * The detail picture is drawn up to 700 px and zoomed up to 3×, so it uses a larger variant than
@@ -24,7 +24,7 @@ export function detailImage(product: {
 }): DetailImage {
   const source = imageSourceOf(product);
   if (!source) return { src: null, hiRes: null };
-  if (!source.startsWith('/media/')) return { src: source, hiRes: source };
+  if (!isOurMedia(source)) return { src: source, hiRes: source };
   const base = `${source}?w=${DETAIL_IMAGE_PX}&h=${DETAIL_IMAGE_PX}&fit=inside&q=${IMAGE_QUALITY}`;
   const hiRes = `${base}&dpr=2`;
   return { src: base, srcSet: `${base} ${DETAIL_IMAGE_PX}w, ${hiRes} ${DETAIL_IMAGE_PX * 2}w`, hiRes };

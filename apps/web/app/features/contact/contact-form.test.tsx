@@ -76,6 +76,25 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('carries a hidden honeypot field a person never reaches, sent only when a bot fills it', async () => {
+    fetchMock.mockResolvedValue(new Response('{"message":"Message received"}', { status: 201 }));
+    renderContact();
+    const trap = document.querySelector<HTMLInputElement>('form input[name="website"]')!;
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /leave this field empty/i })).toBeNull();
+    await fillRequired();
+    trap.value = 'http://spam.example';
+    await send();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Lena Fischer',
+      website: 'http://spam.example',
+    });
+  });
+
   it('sends, clears the form, thanks for 3 seconds and then goes home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

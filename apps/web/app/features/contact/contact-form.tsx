@@ -8,6 +8,7 @@ import { CountrySelect } from '~/components/ui/country-select';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { HoneypotField, honeypotOf } from '~/components/ui/honeypot-field';
 import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -80,7 +81,7 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      await apiRequest('/contact/send', { json: values });
+      await apiRequest('/contact/send', { json: { ...values, ...honeypotOf(formRef.current) } });
       setValues(EMPTY_CONTACT);
       setErrors({});
       setThanked(true);
@@ -98,7 +99,14 @@ export function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} method="post" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="relative"
+      >
+        <HoneypotField />
         <p className="mb-5 text-sm text-gray-700">{t('form.required')}</p>
         <fieldset disabled={!isHydrated || isSending} className="grid gap-5 sm:grid-cols-2">
           <TextField label={t('form.name')} required {...BUYER_INPUT.name} {...field('name')} />

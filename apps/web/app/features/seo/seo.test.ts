@@ -9,7 +9,13 @@ import {
   seoTextsFor,
   tableSeoFor,
 } from './seo';
-import { blogListJsonLd, breadcrumbJsonLd, faqPageJsonLd, jsonLdScript } from './structured-data';
+import {
+  blogListJsonLd,
+  breadcrumbJsonLd,
+  faqPageJsonLd,
+  jsonLdScript,
+  productJsonLd,
+} from './structured-data';
 
 const SITE = 'https://jewels.test';
 const rootMatch = (language: 'en' | 'hi') => ({
@@ -179,6 +185,72 @@ describe('structured data', () => {
     const list = blogListJsonLd(SITE, blogs, (slug) => `/blogs/${slug}`);
     expect(list.blogPost).toHaveLength(10);
     expect(list.blogPost[0]?.url).toBe(`${SITE}/blogs/post-0`);
+  });
+
+  describe('Product', () => {
+    const ring = {
+      _id: 'p1',
+      name: 'Kundan Ring',
+      code: 'KR-1',
+      description: 'A kundan ring in brass.',
+      category: 'Rings',
+      price: 24.5,
+    };
+    const image = 'https://cdn.jewels.test/media/p1?w=600&h=600&fit=inside&q=86';
+
+    it('names the product, its code as sku, picture, description, brand, maker, category and address', () => {
+      expect(productJsonLd(SITE, ring, { path: '/singleproduct/p1', image, publicPrices: false })).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Kundan Ring',
+        sku: 'KR-1',
+        image,
+        description: 'A kundan ring in brass.',
+        brand: { '@type': 'Brand', name: expect.any(String) },
+        manufacturer: { '@type': 'Organization', '@id': `${SITE}/#organization`, name: expect.any(String) },
+        category: 'Rings',
+        url: `${SITE}/singleproduct/p1`,
+      });
+    });
+
+    it('offers a price only when prices are public and the product has one', () => {
+      const offered = productJsonLd(SITE, ring, { path: '/singleproduct/p1', image, publicPrices: true });
+      expect(offered.offers).toEqual({
+        '@type': 'Offer',
+        price: '24.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: `${SITE}/singleproduct/p1`,
+      });
+      const hidden = { ...ring, price: null };
+      expect(productJsonLd(SITE, hidden, { path: '/x', image, publicPrices: true })).not.toHaveProperty(
+        'offers',
+      );
+      expect(
+        productJsonLd(SITE, { ...ring, price: 0 }, { path: '/x', image, publicPrices: true }),
+      ).not.toHaveProperty('offers');
+      // An admin's page data carries the price, but prices are not public: no offer.
+      expect(productJsonLd(SITE, ring, { path: '/x', image, publicPrices: false })).not.toHaveProperty(
+        'offers',
+      );
+    });
+
+    it('makes a path picture absolute and leaves out what the product lacks', () => {
+      const bare = productJsonLd(
+        SITE,
+        { ...ring, description: '' },
+        {
+          path: '/singleproduct/p1',
+          image: '/media/p1?w=600',
+          publicPrices: false,
+        },
+      );
+      expect(bare.image).toBe(`${SITE}/media/p1?w=600`);
+      expect(bare).not.toHaveProperty('description');
+      expect(productJsonLd(SITE, ring, { path: '/x', image: null, publicPrices: false })).not.toHaveProperty(
+        'image',
+      );
+    });
   });
 
   it('cannot be broken out of its script element', () => {

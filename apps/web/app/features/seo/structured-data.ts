@@ -1,10 +1,11 @@
+import { PRICE_CURRENCY } from '@catalogue/shared/domain/limits';
 import { SITE, addressLine } from '@catalogue/shared/domain/site';
 import { absoluteUrl } from '~/features/seo/seo';
 
 /**
  * schema.org objects for JSON-LD (spec §2.1, issue 6): Organization on every page, FAQPage on home
  * and FAQ, BlogPosting and a list of posts on the blog pages, BreadcrumbList on category and
- * product pages.
+ * product pages, Product on product pages.
  */
 export function organizationJsonLd(siteUrl: string, description: string) {
   const office = SITE.addresses.office;
@@ -147,4 +148,50 @@ export function showroomJsonLd(siteUrl: string) {
 /** JSON for an inline `<script type="application/ld+json">`, safe against `</script>` in the data. */
 export function jsonLdScript(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export type ProductLike = {
+  _id: string;
+  name: string;
+  code: string;
+  description: string;
+  category: string;
+  price: number | null;
+};
+
+/**
+ * A product page's Product: name, code as sku, picture, description, brand and manufacturer (the
+ * business), category and address. An offer only when prices are public and the product has one:
+ * search engines refuse an offer without a price, and wholesale prices are otherwise quoted.
+ */
+export function productJsonLd(
+  siteUrl: string,
+  product: ProductLike,
+  options: { path: string; image: string | null; publicPrices: boolean },
+) {
+  const url = absoluteUrl(siteUrl, options.path);
+  const hasPrice = options.publicPrices && typeof product.price === 'number' && product.price > 0;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: product.code,
+    ...(options.image ? { image: absoluteUrl(siteUrl, options.image) } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    brand: { '@type': 'Brand', name: SITE.name },
+    manufacturer: { '@type': 'Organization', '@id': `${siteUrl}/#organization`, name: SITE.name },
+    category: product.category,
+    url,
+    ...(hasPrice
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: product.price!.toFixed(2),
+            priceCurrency: PRICE_CURRENCY,
+            availability: 'https://schema.org/InStock',
+            url,
+          },
+        }
+      : {}),
+  };
 }
