@@ -26,7 +26,6 @@ export function CartPage() {
   const { isLoggedIn } = useSession(root?.viewer ?? null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [belowMinimum, setBelowMinimum] = useState<ReadonlySet<string>>(() => new Set());
   const [isSent, setSent] = useState(false);
 
   const goToLogin = useCallback(() => {
@@ -45,15 +44,6 @@ export function CartPage() {
     return () => window.clearTimeout(timer);
   }, [isSent, goHome]);
 
-  const flag = (productId: string, isOn: boolean) =>
-    setBelowMinimum((current) => {
-      if (current.has(productId) === isOn) return current;
-      const next = new Set(current);
-      if (isOn) next.add(productId);
-      else next.delete(productId);
-      return next;
-    });
-
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{t('title')}</h1>
@@ -63,16 +53,8 @@ export function CartPage() {
           {list.items.length ? (
             <CartLines
               lines={list.items}
-              onQuantity={(productId, quantity) => {
-                flag(productId, false);
-                list.setQuantity(productId, quantity);
-              }}
-              onRemove={(productId) => {
-                flag(productId, false);
-                list.remove(productId);
-              }}
-              belowMinimum={belowMinimum}
-              onBelowMinimum={(productId) => flag(productId, true)}
+              onQuantity={(productId, quantity) => list.setQuantity(productId, quantity)}
+              onRemove={(productId) => list.remove(productId)}
             />
           ) : (
             <EmptyCart />

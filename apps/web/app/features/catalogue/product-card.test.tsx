@@ -87,6 +87,31 @@ describe('ProductCard', () => {
     expect(localStorage.getItem(ENQUIRY_STORAGE_KEY)).toBe('[]');
   });
 
+  it('lowers a typed quantity above 10,000 to 10,000 and says so until the next change', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Moon Pendant' });
+    enquiryStore.add(product, 3);
+    renderWithProviders(<ProductCard product={product} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Moon Pendant' });
+    expect(input).toHaveAttribute('max', '10000');
+
+    fireEvent.change(input, { target: { value: '25000' } });
+    expect(input).toHaveValue(10000);
+    expect(storedQuantity(product._id)).toBe(10000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Maximum quantity is 10,000');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Increase quantity of Moon Pendant' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Moon Pendant' }));
+    expect(storedQuantity(product._id)).toBe(9999);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(storedQuantity(product._id)).toBe(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Minimum quantity is 1');
+  });
+
   it('shows the quantity control for a product already in the list, and every card agrees', async () => {
     const user = userEvent.setup();
     const product = makeProduct({ name: 'Twin' });
