@@ -19,6 +19,7 @@ import {
 import { WhyUs } from '~/features/home/why-us';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { faqPageJsonLd } from '~/features/seo/structured-data';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 /** Products for the Most Loved carousel: the newest after the latest collection. */
 const MOST_LOVED_COUNT = 12;
@@ -37,6 +38,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The carousel is decoration: when it fails, the section is left out (spec §8: logged only).
     mostLoved: loved.status === 'fulfilled' ? pickMostLoved(loved.value).map(toCard) : [],
   };
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the latest collection's failure text. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.latest === null,
+    onFailure: () => ({ latest: null, mostLoved: [] }),
+  });
 }
 
 /** Only what a card shows travels to the browser (no descriptions). */

@@ -6,6 +6,7 @@ import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url'
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta } from '~/features/seo/seo';
 import type { Route } from './+types/shopall';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLoginForPage(request, Boolean(context.viewer));
@@ -14,6 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     catalogueOf(context).listPage({ page, limit: PAGE_SIZE.shopAll }),
   );
   return data({ listing }, { status });
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.listing.status === 'error',
+    onFailure: () => ({ listing: { status: 'error' as const } }),
+  });
 }
 
 export default function ShopallPage({ loaderData }: Route.ComponentProps) {
