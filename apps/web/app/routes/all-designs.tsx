@@ -11,7 +11,7 @@ import { loadWithRetries } from '~/lib/load-with-retries';
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLoginForPage(request, Boolean(context.viewer));
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listPage({ page, limit: PAGE_SIZE.allDesigns }),
   );
   return data({ listing }, { status });

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!subcategory) return data({ category, subcategory: null, listing: NOTHING }, { status: 404 });
 
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listSubcategoryPage({ category, subcategory, page, limit: PAGE_SIZE.category }),
   );
   return data({ category, subcategory, listing }, { status });

@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filter = readFilter(search);
   const page = readPage(search);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listCategoryPage({ category, filter, page, limit: PAGE_SIZE.category }),
   );
   return data({ category, filter, listing }, { status });
