@@ -15,6 +15,7 @@ import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
 import { pageMeta, seoContextOf, seoKeyOf, seoTextsFor, type PageSeo } from '~/features/seo/seo';
+import { useIsAdminScreen } from '~/features/shell/admin-screen';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
 import { useLocaleRedirect } from '~/features/shell/locale-redirect';
 import { PageTransition } from '~/features/shell/page-transition';
@@ -134,17 +135,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { count } = useEnquiryList();
+  const isAdminScreen = useIsAdminScreen();
   useEnquiryLoading();
   useLocaleRedirect();
+  const viewer = data?.viewer ?? null;
   return (
     <>
-      <SiteHeader listCount={count} viewer={data?.viewer ?? null} />
+      <SiteHeader listCount={count} viewer={viewer} />
       <PageTransition />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
-      <FloatingWidgets />
+      {/* Admin screens are work screens: no shop footer, no chat button over their tables. */}
+      {isAdminScreen ? null : (
+        <>
+          <SiteFooter viewer={viewer} />
+          <FloatingWidgets />
+        </>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { productPath } from '~/features/catalogue/listing-url';
 import { ProductImage } from '~/features/catalogue/product-image';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 export type CardProduct = Pick<
   Product,
@@ -75,7 +76,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
         <p className="text-xs text-gray-700">
           {t('card.sku')}: <span className="font-mono">{product.code || t('card.notAvailable')}</span>
         </p>
-        <div className="mt-auto flex flex-col items-start gap-2 pt-2">
+        <div className="mt-auto flex flex-col items-start gap-2 pt-2" {...KEEP_CLEAR}>
           {isInList ? (
             <>
               <QuantityControl
