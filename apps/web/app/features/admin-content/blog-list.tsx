@@ -21,7 +21,7 @@ export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURICompone
 
 /** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
 export function BlogList() {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs');
   const [deleting, setDeleting] = useState<BlogListItem | null>(null);
   const [notice, setNotice] = useState('');
@@ -79,7 +79,9 @@ export function BlogList() {
                     </td>
                     <td className="px-3 py-2 font-medium">{post.title}</td>
                     <td className="px-3 py-2 text-gray-700">{contentStart(post)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(post.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {formatDate(post.createdAt, i18n.language)}
+                    </td>
                     <td className="px-3 py-2">
                       <ButtonLink
                         to={editBlogPath(post._id)}

@@ -151,7 +151,7 @@ export function OrderList() {
 }
 
 function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => void; onDelete: () => void }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const href = quotationHref(order.excelFilePath);
   return (
     <tr>
@@ -171,7 +171,7 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
           ))}
         </ul>
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, i18n.language)}</td>
       <td className="px-3 py-2">
         {href ? (
           <a
@@ -212,7 +212,7 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
 
 /** Everything the buyer sent, including what the table has no column for (phone, website, message). */
 function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const na = t('common.notAvailable');
   const href = order ? quotationHref(order.excelFilePath) : null;
   return (
@@ -246,7 +246,7 @@ function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: 
               <CountryCell code={order.country} />
             </dd>
             <dt className="font-semibold">{t('orders.fields.createdAt')}</dt>
-            <dd>{formatDateTime(order.createdAt)}</dd>
+            <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
             <dt className="font-semibold">{t('orders.fields.message')}</dt>
             <dd className="whitespace-pre-line">{order.message || na}</dd>
           </dl>

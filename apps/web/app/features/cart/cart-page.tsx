@@ -7,6 +7,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
+import type { PriceRequestAccount } from '~/features/cart/price-request';
 import { loginPath } from '~/features/catalogue/listing-url';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useSession } from '~/features/shell/use-session';
@@ -18,7 +19,7 @@ import { useHydrated } from '~/lib/use-hydrated';
  * logged-in visitor: the route's loader refuses a request without a session, and this page sends
  * the visitor to log in when the browser holds no token (or loses it to a 401).
  */
-export function CartPage() {
+export function CartPage({ account = null }: { account?: PriceRequestAccount | null }) {
   const { t } = useTranslation('cart');
   const list = useEnquiryList();
   const isHydrated = useHydrated();
@@ -66,6 +67,7 @@ export function CartPage() {
               setSent(true);
             }}
             onLoginNeeded={goToLogin}
+            account={account}
           />
         </div>
       ) : (
