@@ -26,6 +26,9 @@ describe('CountrySelect', () => {
     expect(container.querySelector('img')).toBeNull();
     await userEvent.selectOptions(select, 'IN');
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/flags/IN.png');
+    // The flag sits inside the box (the select keeps the field's full width), clear of the text.
+    expect(select.parentElement?.querySelector('img')).not.toBeNull();
+    expect(select).toHaveClass('w-full', 'pl-11');
   });
 
   it('draws the United Kingdom of the sign-up list (UK) with the GB flag', () => {

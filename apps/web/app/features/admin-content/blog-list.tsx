@@ -49,8 +49,12 @@ export function BlogList() {
       {data && !error && !isLoading && blogs.length === 0 ? <EmptyState text={t('blogs.empty')} /> : null}
 
       {blogs.length > 0 ? (
-        <div className="overflow-x-auto rounded-md border border-gray-200">
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+        <div
+          // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+          tabIndex={0}
+          className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+        >
+          <table className="min-w-[40rem] w-full divide-y divide-gray-200 text-left text-sm">
             <caption className="sr-only">{t('blogs.caption')}</caption>
             <thead className="bg-brand-50 text-ink">
               <tr>
