@@ -156,19 +156,18 @@ export function SelectField({
   );
   return (
     <Frame label={label} error={error} hint={hint} className={className} required={select.required} ids={ids}>
-      {leading ? (
-        <div className="relative">
-          {control}
+      {/* One wrapper whether or not there is a picture, so choosing a value never remounts the select. */}
+      <div className="relative">
+        {control}
+        {leading ? (
           <span
             className="pointer-events-none absolute inset-y-0 left-3 flex items-center"
             aria-hidden="true"
           >
             {leading}
           </span>
-        </div>
-      ) : (
-        control
-      )}
+        ) : null}
+      </div>
     </Frame>
   );
 }
