@@ -9,12 +9,14 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { useEffect } from 'react';
+import { newSince } from '@catalogue/shared/domain/new-badge';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
 import { pageMeta, seoContextOf, seoKeyOf, seoTextsFor, type PageSeo } from '~/features/seo/seo';
+import { NewSinceContext } from '~/features/catalogue/new-since';
 import { useIsAdminScreen } from '~/features/shell/admin-screen';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
 import { useLocaleRedirect } from '~/features/shell/locale-redirect';
@@ -57,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
     siteUrl: context.publicEnv.siteUrl,
     siteVerification: context.publicEnv.siteVerification,
+    // Cards mark products added since this moment as New; one moment for the server render and the browser.
+    newSince: newSince(new Date(), context.publicEnv.newBadgeDays),
   };
 }
 
@@ -140,7 +144,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   useLocaleRedirect();
   const viewer = data?.viewer ?? null;
   return (
-    <>
+    <NewSinceContext value={data?.newSince ?? null}>
       <SiteHeader listCount={count} viewer={viewer} />
       <PageTransition />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -153,7 +157,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <FloatingWidgets />
         </>
       )}
-    </>
+    </NewSinceContext>
   );
 }
 

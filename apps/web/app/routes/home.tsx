@@ -58,8 +58,9 @@ function toCard({
   imageUrl,
   imageurl,
   cloudinaryId,
+  createdAt,
 }: Product): CardProduct {
-  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId };
+  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId, createdAt };
 }
 
 function pickMostLoved(products: Product[]): Product[] {

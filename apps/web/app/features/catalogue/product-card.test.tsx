@@ -18,7 +18,12 @@ describe('ProductCard', () => {
   });
 
   it('shows the New badge, name, category, SKU and links to the product page', () => {
-    const product = makeProduct({ name: 'Lotus Ring', category: 'Rings', code: 'LR-7' });
+    const product = makeProduct({
+      name: 'Lotus Ring',
+      category: 'Rings',
+      code: 'LR-7',
+      createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(),
+    });
     renderWithProviders(<ProductCard product={product} />);
     const card = screen.getByRole('article', { name: 'Lotus Ring' });
     expect(within(card).getByText('New')).toBeInTheDocument();
@@ -28,6 +33,17 @@ describe('ProductCard', () => {
       'href',
       `/singleproduct/${product._id}`,
     );
+  });
+
+  it('shows no New badge on a product added more than 30 days ago', () => {
+    const product = makeProduct({
+      name: 'Old Bangle',
+      createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString(),
+    });
+    renderWithProviders(<ProductCard product={product} />);
+    expect(
+      within(screen.getByRole('article', { name: 'Old Bangle' })).queryByText('New'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows N/A when the product has no code', () => {
