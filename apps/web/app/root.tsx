@@ -27,6 +27,7 @@ import { I18nProvider, i18nFor, withReceivedTexts } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
+import { loadWithRetries } from '~/lib/load-with-retries';
 import { languageOfPath } from '~/lib/prefix';
 import { scopeTexts, textsKey } from '~/lib/text-scope';
 import appCss from './app.css?inline';
@@ -62,6 +63,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Cards mark products added since this moment as New; one moment for the server render and the browser.
     newSince: newSince(new Date(), context.publicEnv.newBadgeDays),
   };
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root data the page shows now: what a navigation keeps when the root's own fetch fails. */
+let shownRootData: RootData | null = null;
+
+/**
+ * On client-side navigation the root's data (texts for the next page) is fetched with the same
+ * 3 attempts, 1 s apart, as the page's own; when all fail the page keeps the texts it has, so the
+ * next page can show its own failure text inside the frame instead of the generic error screen.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const known = shownRootData;
+  return loadWithRetries(serverLoader, {
+    onFailure: (error) => {
+      if (!known) throw error;
+      return known;
+    },
+  });
 }
 
 /** What decides the root's texts for a path: its namespaces and its SEO table entry. */
@@ -143,6 +164,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEnquiryLoading();
   useLocaleRedirect();
   const viewer = data?.viewer ?? null;
+  useEffect(() => {
+    if (data) shownRootData = data;
+  }, [data]);
   return (
     <NewSinceContext value={data?.newSince ?? null}>
       <SiteHeader listCount={count} viewer={viewer} />
