@@ -84,12 +84,17 @@ test.describe('what a buyer notices', () => {
     await expect(page.getByLabel(/Company name/)).toHaveValue('Walk Gems');
   });
 
-  test('the country select is as wide as the fields around it, on a phone and a desktop', async ({ page }) => {
+  test('the country select is as wide as the fields around it, on a phone and a desktop', async ({
+    page,
+  }) => {
     for (const size of [PHONE, { width: 1366, height: 900 }]) {
       await page.setViewportSize(size);
       await page.goto('/contactus');
       const country = await page.getByLabel(/Country/).boundingBox();
-      const email = await page.getByLabel(/E-mail|Email/).first().boundingBox();
+      const email = await page
+        .getByLabel(/E-mail|Email/)
+        .first()
+        .boundingBox();
       expect(country!.width).toBeCloseTo(email!.width, 0);
       expect(country!.x).toBeCloseTo(email!.x, 0);
     }
@@ -112,7 +117,10 @@ test.describe('on a phone', () => {
     const add = page.getByRole('button', { name: 'Add to List' });
     const box = (await add.boundingBox())!;
     const chatBox = (await chat.boundingBox())!;
-    await page.evaluate((by) => window.scrollBy(0, by), box.y + box.height / 2 - (chatBox.y + chatBox.height / 2));
+    await page.evaluate(
+      (by) => window.scrollBy(0, by),
+      box.y + box.height / 2 - (chatBox.y + chatBox.height / 2),
+    );
     await expect(chat).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(chat).toBeVisible();
