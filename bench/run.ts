@@ -18,6 +18,7 @@ import {
   readRouterManifest,
   totalGzipKb,
 } from './lib/bundle.ts';
+import { measureImageBytes } from './lib/image-bytes.ts';
 import { lighthousePages } from './lib/lighthouse.ts';
 import { measure, type MeasureSettings, type Scenario } from './lib/measure.ts';
 import { startNginx } from './lib/nginx.ts';
@@ -372,6 +373,10 @@ try {
         };
         log('first-load bundle sizes');
         run.bundles = await measureBundles(server, paths);
+        if (catalogue.imagePath) {
+          log('product picture bytes, WebP and AVIF');
+          run.imageBytes = await measureImageBytes(server.url, catalogue.imagePath);
+        }
         if (plan.lighthouse) {
           log(`Lighthouse, ${settings.lighthouseRuns} run(s) per page`);
           run.lighthouse = await lighthousePages(

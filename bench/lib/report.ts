@@ -1,5 +1,6 @@
 import { type BudgetRow, growthTable, ratioToNginx, sizeLabel } from './budgets.ts';
 import type { ScenarioResult } from './measure.ts';
+import { imageBytesTable } from './image-bytes.ts';
 import type { RunData } from './types.ts';
 
 /** The tables `npm run bench` prints: one scenario table for all configurations, then the rest. */
@@ -96,6 +97,10 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
         'CSS KB': b.cssGzipKb,
       })),
     );
+  }
+  if (run.imageBytes?.length) {
+    console.log('\nProduct picture bytes: WebP (browsers without AVIF) and AVIF (browsers with it)');
+    console.table(imageBytesTable(run.imageBytes));
   }
   const measured = budgets.filter((b) => b.status !== 'not run');
   const notRun = budgets.length - measured.length;

@@ -1,3 +1,4 @@
+import type { ImageBytes } from './image-bytes.ts';
 import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
 import type { pacedFigures } from './paced.ts';
@@ -69,4 +70,6 @@ export type RunData = {
   configs: ConfigResult[];
   lighthouse: LighthousePage[] | null;
   bundles: BundlePage[] | null;
+  /** One product picture's bytes per size as WebP and as AVIF (the last configuration). */
+  imageBytes?: ImageBytes[] | null;
 };

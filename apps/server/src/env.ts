@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { NEW_BADGE_DAYS_DEFAULT } from '@catalogue/shared/domain/new-badge';
 
 /** The repository root: apps/server/{src,dist} are both two levels below it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -69,6 +70,8 @@ const envSchema = z.object({
    * next one (V8's --heap-growing-percent). 0 leaves V8's own policy, which allows up to 4×.
    */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
+  /** How many days after it was added a product's card carries the New badge; 0 = never. */
+  NEW_BADGE_DAYS: z.coerce.number().int().min(0).max(3650).default(NEW_BADGE_DAYS_DEFAULT),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString,
@@ -138,5 +141,6 @@ export function publicEnv(env: Env) {
     siteUrl: env.SITE_URL,
     siteVerification: env.SITE_VERIFICATION,
     publicPrices: env.PUBLIC_PRICES,
+    newBadgeDays: env.NEW_BADGE_DAYS,
   };
 }

@@ -9,12 +9,15 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { useEffect } from 'react';
+import { newSince } from '@catalogue/shared/domain/new-badge';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
 import { pageMeta, seoContextOf, seoKeyOf, seoTextsFor, type PageSeo } from '~/features/seo/seo';
+import { NewSinceContext } from '~/features/catalogue/new-since';
+import { useIsAdminScreen } from '~/features/shell/admin-screen';
 import { FloatingWidgets } from '~/features/shell/floating-widgets';
 import { useLocaleRedirect } from '~/features/shell/locale-redirect';
 import { PageTransition } from '~/features/shell/page-transition';
@@ -24,6 +27,7 @@ import { I18nProvider, i18nFor, withReceivedTexts } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
+import { loadWithRetries } from '~/lib/load-with-retries';
 import { languageOfPath } from '~/lib/prefix';
 import { scopeTexts, textsKey } from '~/lib/text-scope';
 import appCss from './app.css?inline';
@@ -56,7 +60,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
     siteUrl: context.publicEnv.siteUrl,
     siteVerification: context.publicEnv.siteVerification,
+    // Cards mark products added since this moment as New; one moment for the server render and the browser.
+    newSince: newSince(new Date(), context.publicEnv.newBadgeDays),
   };
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root data the page shows now: what a navigation keeps when the root's own fetch fails. */
+let shownRootData: RootData | null = null;
+
+/**
+ * On client-side navigation the root's data (texts for the next page) is fetched with the same
+ * 3 attempts, 1 s apart, as the page's own; when all fail the page keeps the texts it has, so the
+ * next page can show its own failure text inside the frame instead of the generic error screen.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const known = shownRootData;
+  return loadWithRetries(serverLoader, {
+    onFailure: (error) => {
+      if (!known) throw error;
+      return known;
+    },
+  });
 }
 
 /** What decides the root's texts for a path: its namespaces and its SEO table entry. */
@@ -134,18 +160,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { count } = useEnquiryList();
+  const isAdminScreen = useIsAdminScreen();
   useEnquiryLoading();
   useLocaleRedirect();
+  const viewer = data?.viewer ?? null;
+  useEffect(() => {
+    if (data) shownRootData = data;
+  }, [data]);
   return (
-    <>
-      <SiteHeader listCount={count} viewer={data?.viewer ?? null} />
+    <NewSinceContext value={data?.newSince ?? null}>
+      <SiteHeader listCount={count} viewer={viewer} />
       <PageTransition />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
-      <FloatingWidgets />
-    </>
+      {/* Admin screens are work screens: no shop footer, no chat button over their tables. */}
+      {isAdminScreen ? null : (
+        <>
+          <SiteFooter viewer={viewer} />
+          <FloatingWidgets />
+        </>
+      )}
+    </NewSinceContext>
   );
 }
 

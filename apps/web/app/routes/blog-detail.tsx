@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function BlogDetailPage() {
   const { blog, related } = useLoaderData<typeof loader>();
-  const { t } = useTranslation('blog');
+  const { t, i18n } = useTranslation('blog');
 
   if (!blog) {
     return (
@@ -84,7 +84,8 @@ export default function BlogDetailPage() {
         className="mt-6 aspect-video w-full rounded-lg bg-brand-50 object-cover"
       />
       <p className="mt-6 text-sm text-gray-700">
-        {t('detail.published')} <time dateTime={blog.createdAt}>{formatLongDate(blog.createdAt)}</time>
+        {t('detail.published')}{' '}
+        <time dateTime={blog.createdAt}>{formatLongDate(blog.createdAt, i18n.language)}</time>
       </p>
       <h1 className="mt-2 font-serif text-4xl text-brand-900">{blog.title}</h1>
       <div className="blog-content mt-6" dangerouslySetInnerHTML={{ __html: blog.content }} />

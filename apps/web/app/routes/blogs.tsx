@@ -9,6 +9,7 @@ import { toBlogCard } from '~/features/blog/blog-cards.server';
 import { blogPath } from '~/features/blog/blog-text';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { blogListJsonLd } from '~/features/seo/structured-data';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 /** Structured data lists the first ten posts (spec §2.13). */
 const STRUCTURED_POSTS = 10;
@@ -34,6 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error('blog list failed', error);
     return data({ status: 'error' as const, posts: [], shown, total: 0 }, { status: 500 });
   }
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the list's failure text with Retry. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const shown = shownFrom(new URL(request.url));
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.status === 'error',
+    onFailure: () => ({ status: 'error' as const, posts: [], shown, total: 0 }),
+  });
 }
 
 export default function BlogsPage() {

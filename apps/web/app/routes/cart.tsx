@@ -4,17 +4,34 @@ import { loginPath } from '~/features/catalogue/listing-url';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/cart';
 
-/** Spec §2.2: the cart needs a login; without a session the visitor is sent to log in and back. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * Spec §2.2: the cart needs a login; without a session the visitor is sent to log in and back.
+ * The buyer's account fills the price request form (a failed read leaves it empty).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.viewer) {
     const { pathname } = new URL(request.url);
     throw redirect(loginPath(pathname, pathname));
   }
-  return null;
+  const profile = await context.services.users.getProfile(context.viewer.id).catch((error: unknown) => {
+    console.error('account read for the price request failed', error);
+    return null;
+  });
+  const account = profile
+    ? {
+        name: profile.name,
+        email: profile.email,
+        contactNumber: profile.contactNumber,
+        country: profile.country,
+        companyName: profile.companyName,
+        companyWebsite: profile.companyWebsite,
+      }
+    : null;
+  return { account };
 }
 
-export default function CartRoute() {
-  return <CartPage />;
+export default function CartRoute({ loaderData }: Route.ComponentProps) {
+  return <CartPage account={loaderData.account} />;
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -15,6 +15,7 @@ import { ProductListing, type ListingData } from '~/features/catalogue/product-l
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { breadcrumbJsonLd } from '~/features/seo/structured-data';
 import type { Route } from './+types/category-subcategory';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 const NOTHING: ListingData = { status: 'ok', products: [], currentPage: 1, totalPages: 1, totalItems: 0 };
 
@@ -31,10 +32,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!subcategory) return data({ category, subcategory: null, listing: NOTHING }, { status: 404 });
 
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listSubcategoryPage({ category, subcategory, page, limit: PAGE_SIZE.category }),
   );
   return data({ category, subcategory, listing }, { status });
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const category = parseCategory(params.category);
+  const subcategory = parseSubcategory(params.subcategory);
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.listing.status === 'error',
+    onFailure: (error) => {
+      if (!category || !subcategory) throw error;
+      return { category, subcategory, listing: { status: 'error' as const } };
+    },
+  });
 }
 
 export default function CategorySubcategoryPage({ loaderData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { breadcrumbJsonLd } from '~/features/seo/structured-data';
 import type { Route } from './+types/category';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = parseCategory(params.category);
@@ -26,10 +27,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filter = readFilter(search);
   const page = readPage(search);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listCategoryPage({ category, filter, page, limit: PAGE_SIZE.category }),
   );
   return data({ category, filter, listing }, { status });
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
+export async function clientLoader({ serverLoader, params, request }: Route.ClientLoaderArgs) {
+  const category = parseCategory(params.category);
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.listing.status === 'error',
+    onFailure: (error) => {
+      if (!category) throw error;
+      const filter = readFilter(new URL(request.url).searchParams);
+      return { category, filter, listing: { status: 'error' as const } };
+    },
+  });
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

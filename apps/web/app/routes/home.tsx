@@ -20,6 +20,7 @@ import {
 import { WhyUs } from '~/features/home/why-us';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { faqPageJsonLd } from '~/features/seo/structured-data';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 /** Products for the Most Loved carousel: the newest after the latest collection. */
 const MOST_LOVED_COUNT = 12;
@@ -40,6 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** On client-side navigation: 3 attempts, 1 s apart, then the latest collection's failure text. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.latest === null,
+    onFailure: () => ({ latest: null, mostLoved: [] }),
+  });
+}
+
 /** Only what a card shows travels to the browser (no descriptions). */
 function toCard({
   _id,
@@ -50,8 +59,9 @@ function toCard({
   imageUrl,
   imageurl,
   cloudinaryId,
+  createdAt,
 }: Product): CardProduct {
-  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId };
+  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId, createdAt };
 }
 
 function pickMostLoved(products: Product[]): Product[] {

@@ -6,14 +6,23 @@ import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url'
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta } from '~/features/seo/seo';
 import type { Route } from './+types/shopall';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLoginForPage(request, Boolean(context.viewer));
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(() =>
+  const { listing, status } = await loadListing(request, () =>
     catalogueOf(context).listPage({ page, limit: PAGE_SIZE.shopAll }),
   );
   return data({ listing }, { status });
+}
+
+/** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader, {
+    isFailed: (d) => d.listing.status === 'error',
+    onFailure: () => ({ listing: { status: 'error' as const } }),
+  });
 }
 
 export default function ShopallPage({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,18 @@
 import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/signup';
+import { redirectSignedIn, useLeaveWhenSignedIn } from '~/features/account/signed-in-redirect';
 import { SignupForm } from '~/features/account/signup-form';
 import { pageMeta } from '~/features/seo/seo';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  redirectSignedIn(request, Boolean(context.viewer));
+  return null;
+}
 
 /** Buyer registration (spec §2.10). */
 export default function SignupPage() {
   const { t } = useTranslation('account');
+  useLeaveWhenSignedIn();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12">
       <h1 className="text-center font-serif text-3xl text-brand-900">{t('signup.heading')}</h1>

@@ -7,6 +7,7 @@ import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/features/seo/structured-data';
 import { imageSourceOf, sizedImage } from '~/lib/media';
 import type { Route } from './+types/single-product';
+import { loadWithRetries } from '~/lib/load-with-retries';
 
 /** More designs from the same category below the product. */
 const RELATED_COUNT = 4;
@@ -29,6 +30,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return [];
   });
   return { product, related, publicPrices: context.publicEnv.publicPrices };
+}
+
+/**
+ * On client-side navigation: 3 attempts, 1 s apart; then the error boundary below says
+ * 'Failed to fetch product details.' inside the page's frame. A 404 is not retried.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return loadWithRetries(serverLoader);
 }
 
 export default function SingleProductPage({ loaderData }: Route.ComponentProps) {

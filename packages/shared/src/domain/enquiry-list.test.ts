@@ -8,6 +8,7 @@ import {
   parseStoredList,
   quantityInList,
   readCartQuantity,
+  readTypedQuantity,
   removeLine,
   setLineQuantity,
   toEnquiryLine,
@@ -209,17 +210,36 @@ describe('normaliseList', () => {
 
 describe('readCartQuantity', () => {
   it.each([
-    ['3', 3, false],
-    [' 12 ', 12, false],
-    ['0', 1, true],
-    ['-4', 1, true],
-    ['0.5', 1, true],
-    ['2.7', 2, false],
-    ['', 1, false],
-    ['abc', 1, false],
-    ['1e3', 1, false],
-    [String(MAX_QUANTITY + 1), MAX_QUANTITY, false],
-  ])('%j → %j (below minimum: %j)', (text, quantity, isBelowMinimum) => {
-    expect(readCartQuantity(text)).toEqual({ quantity, isBelowMinimum });
+    ['3', 3, null],
+    [' 12 ', 12, null],
+    ['0', 1, 'minimum'],
+    ['-4', 1, 'minimum'],
+    ['0.5', 1, 'minimum'],
+    ['2.7', 2, null],
+    ['', 1, null],
+    ['abc', 1, null],
+    ['1e3', 1, null],
+    ['10000', 10000, null],
+    ['10001', 10000, 'maximum'],
+    ['250000', 10000, 'maximum'],
+  ])('%j → %j (limit: %j)', (text, quantity, limit) => {
+    expect(readCartQuantity(text)).toEqual({ quantity, limit });
+  });
+});
+
+describe('readTypedQuantity', () => {
+  it.each([
+    ['7', 'raise-to-minimum', 7, null],
+    ['0', 'raise-to-minimum', 1, 'minimum'],
+    ['0', 'ignore-below-minimum', null, null],
+    ['-3', 'cart-fallback', 1, 'minimum'],
+    ['10000', 'ignore-below-minimum', 10000, null],
+    ['10001', 'raise-to-minimum', 10000, 'maximum'],
+    ['99999', 'ignore-below-minimum', 10000, 'maximum'],
+    ['123456', 'cart-fallback', 10000, 'maximum'],
+    ['', 'raise-to-minimum', null, null],
+    ['1.5', 'cart-fallback', null, null],
+  ] as const)('%j with %s → %j (limit: %j)', (text, rule, quantity, limit) => {
+    expect(readTypedQuantity(text, rule)).toEqual({ quantity, limit });
   });
 });

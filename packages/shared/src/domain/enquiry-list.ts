@@ -136,17 +136,41 @@ export function parseStoredList(text: string | null | undefined): EnquiryLine[] 
   }
 }
 
-export type TypedCartQuantity = { quantity: number; isBelowMinimum: boolean };
+/** Which end of the allowed range a typed quantity was moved to, so the screen can say so. */
+export type QuantityLimit = 'minimum' | 'maximum';
 
 /**
- * A quantity typed in the cart (spec §5): text that is not a number falls back to 1, a number
- * below 1 becomes 1 and is reported so the line can say 'Minimum quantity is 1' (the `cart`
- * texts); anything else is clamped like every quantity.
+ * How typed text becomes a quantity. Cards raise anything below 1 to 1 (spec §5); the detail page
+ * ignores non-numeric or zero input; the cart (`cart-fallback`) also raises values below 1. Every
+ * surface lowers a value above MAX_QUANTITY to it. `quantity` is null for text that is not a whole
+ * number yet (an empty box mid-edit) or that the rule ignores; `limit` says which end was applied.
  */
-export function readCartQuantity(text: string): TypedCartQuantity {
+export type TypedQuantityRule = 'raise-to-minimum' | 'ignore-below-minimum' | 'cart-fallback';
+export type TypedQuantity = { quantity: number | null; limit: QuantityLimit | null };
+
+export function readTypedQuantity(text: string, rule: TypedQuantityRule): TypedQuantity {
   const trimmed = text.trim();
-  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return { quantity: MIN_QUANTITY, isBelowMinimum: false };
+  if (!/^-?\d+$/.test(trimmed)) return { quantity: null, limit: null };
   const n = Number(trimmed);
-  if (n < MIN_QUANTITY) return { quantity: MIN_QUANTITY, isBelowMinimum: true };
-  return { quantity: clampQuantity(n), isBelowMinimum: false };
+  if (n < MIN_QUANTITY) {
+    return rule === 'ignore-below-minimum'
+      ? { quantity: null, limit: null }
+      : { quantity: MIN_QUANTITY, limit: 'minimum' };
+  }
+  if (n > MAX_QUANTITY) return { quantity: MAX_QUANTITY, limit: 'maximum' };
+  return { quantity: n, limit: null };
+}
+
+/**
+ * A quantity left in a cart box (spec §5): text that is not a number falls back to 1, a number
+ * below 1 becomes 1 and one above the maximum becomes the maximum, either reported so the line can
+ * say so; fractions are cut.
+ */
+export function readCartQuantity(text: string): { quantity: number; limit: QuantityLimit | null } {
+  const trimmed = text.trim();
+  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return { quantity: MIN_QUANTITY, limit: null };
+  const n = Number(trimmed);
+  if (n < MIN_QUANTITY) return { quantity: MIN_QUANTITY, limit: 'minimum' };
+  if (n > MAX_QUANTITY) return { quantity: MAX_QUANTITY, limit: 'maximum' };
+  return { quantity: clampQuantity(n), limit: null };
 }

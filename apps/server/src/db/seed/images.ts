@@ -110,9 +110,12 @@ export function renderProductImage(look: Look): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A wide banner for a blog post or a poster: gradient, ornament and a short title. */
-export function renderBanner(title: string, hue: number, width = 1200, height = 675): Promise<Buffer> {
-  const escaped = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * A wide cover for a blog post: gradient and ornament, no words. The page and the card set the
+ * post's title in text beside the picture, so a title drawn into it would only be cut off by the
+ * card's crop or repeat the heading.
+ */
+export function renderBanner(hue: number, width = 1200, height = 675): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0%" stop-color="hsl(${hue} 55% 30%)"/><stop offset="100%" stop-color="hsl(${(hue + 40) % 360} 60% 55%)"/>
@@ -121,7 +124,6 @@ export function renderBanner(title: string, hue: number, width = 1200, height = 
     ${Array.from({ length: 12 }, (_, i) => `<circle cx="${(i * 137) % width}" cy="${(i * 89) % height}" r="${40 + ((i * 23) % 90)}" fill="#ffffff" fill-opacity="0.07"/>`).join('')}
     <circle cx="${width - 190}" cy="${height / 2}" r="120" fill="none" stroke="#f3d98b" stroke-width="16"/>
     <circle cx="${width - 190}" cy="${height / 2 - 120}" r="30" fill="#c0143c"/>
-    <text x="70" y="${height / 2 + 16}" font-family="Georgia, serif" font-size="${Math.round(height / 12)}" fill="#fffaf0">${escaped.slice(0, 38)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 86 }).toBuffer();
 }

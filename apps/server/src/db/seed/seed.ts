@@ -55,7 +55,8 @@ export async function seedDemo(
       store,
       await renderProductImage({ category: item.category, ...item.look }),
     );
-    const at = new Date(now - i * HOUR);
+    // Half a day apart, so the demo shows the New badge (NEW_BADGE_DAYS) on the newer products only.
+    const at = new Date(now - i * 12 * HOUR);
     const { look: _look, ...fields } = item;
     rows.push({ ...fields, mediaId, createdAt: at, updatedAt: at });
   }
@@ -65,7 +66,7 @@ export async function seedDemo(
   let blogRows = 0;
   if ((blogCount?.n ?? 0) === 0) {
     for (const [i, post] of DEMO_BLOGS.entries()) {
-      const mediaId = await storeSeedImage(db, store, await renderBanner(post.title, (i * 47) % 360));
+      const mediaId = await storeSeedImage(db, store, await renderBanner((i * 47) % 360));
       const at = new Date(now - i * 5 * 24 * HOUR);
       await db.insert(blogs).values({
         title: post.title,

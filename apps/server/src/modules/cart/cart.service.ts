@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from '@catalogue/shared/domain/limits';
+import { clampQuantity } from '@catalogue/shared/domain/enquiry-list';
 import { AppError } from '@catalogue/shared/errors';
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { isId } from '@catalogue/shared/schemas/common';
@@ -83,7 +83,7 @@ export function createCartService({
       for (const item of items) {
         if (!isId(item.productId)) continue;
         const id = item.productId.toLowerCase();
-        totals.set(id, Math.min(MAX_QUANTITY, (totals.get(id) ?? 0) + item.quantity));
+        totals.set(id, clampQuantity((totals.get(id) ?? 0) + item.quantity));
       }
       await repo.mergeQuantities(
         userId,

@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { AppError } from '@catalogue/shared/errors';
 import { etagMatches } from '../../lib/http-cache.ts';
 import type { ImageAnswer } from './media.service.ts';
-import { chooseFormat, parseVariantQuery } from './variants.ts';
+import { chooseFormat, fallbackFormat, parseVariantQuery } from './variants.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The placeholder stands in for an id that may yet be fixed in the data; do not pin it for a year. */
 const PLACEHOLDER_CACHE = 'public, max-age=3600';
 const LEGACY_CACHE = 'public, max-age=86400';
+/** A WebP answer to a client that accepts AVIF, while the AVIF variant is made: asked again soon. */
+const AVIF_PENDING_CACHE = 'public, max-age=60';
 
 /** File names the previous site wrote under /uploads: one segment, no dot-dot, no separators. */
 const LEGACY_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -52,17 +54,30 @@ export async function mediaRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const spec = parseVariantQuery(request.query, chooseFormat(request.headers.accept));
+      const { accept } = request.headers;
+      const spec = parseVariantQuery(request.query, chooseFormat(accept));
       reply.header('vary', 'Accept');
       const id = request.params.id;
       const etag = media.etagOf(id, spec);
       if (etagMatches(request.headers['if-none-match'], etag)) {
         return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
       }
-      const answer = await media.getVariant(id, spec);
-      if (answer) return sendImage(reply, answer, IMMUTABLE);
+      let served = spec;
+      let cacheControl = IMMUTABLE;
+      if (spec.format === 'avif') {
+        // AVIF once it is made; meanwhile WebP (or JPEG), kept briefly so caches come back for it.
+        const ready = await media.readyVariant(id, spec);
+        if (ready) return sendImage(reply, ready, IMMUTABLE);
+        served = { ...spec, format: fallbackFormat(accept) };
+        cacheControl = AVIF_PENDING_CACHE;
+      }
+      const answer = await media.getVariant(id, served);
+      if (answer) {
+        if (served !== spec) media.prepareVariant(id, spec);
+        return sendImage(reply, answer, cacheControl);
+      }
       // An unknown or malformed id still gets a picture, so a page never shows a broken image.
-      const placeholder = await media.placeholder(spec);
+      const placeholder = await media.placeholder(served);
       return sendImage(reply.code(id === 'placeholder' ? 200 : 404), placeholder, PLACEHOLDER_CACHE);
     },
   );

@@ -209,6 +209,33 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       return { data, contentType: VARIANT_MIME[spec.format], etag: etagOf(id, spec) };
     },
 
+    /**
+     * A variant only if it has been made already (memory or the store), without encoding: the
+     * media route asks this for AVIF before deciding what to answer. null when it is not ready.
+     */
+    async readyVariant(mediaId: string, spec: VariantSpec): Promise<ImageAnswer | null> {
+      if (!isId(mediaId)) return null;
+      const id = mediaId.toLowerCase();
+      const key = variantKey(id, spec);
+      let data = memory.get(key) ?? null;
+      if (!data) {
+        data = await store.get(key);
+        if (!data) return null;
+        memory.set(key, data);
+      }
+      return { data, contentType: VARIANT_MIME[spec.format], etag: etagOf(id, spec) };
+    },
+
+    /**
+     * Makes a variant in the background (shared with any request already making it); a failure is
+     * logged, never thrown. For AVIF, which the next request then finds ready.
+     */
+    prepareVariant(mediaId: string, spec: VariantSpec): void {
+      this.getVariant(mediaId, spec).catch((err: unknown) => {
+        deps.log?.warn({ err, mediaId }, 'could not make an image variant in the background');
+      });
+    },
+
     /** The "no image" picture in the requested size and format. */
     async placeholder(spec: VariantSpec): Promise<ImageAnswer> {
       const name = variantName(spec);

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@catalogue/shared/errors';
-import { chooseFormat, parseVariantQuery, variantName } from './variants.ts';
+import { avifQuality, chooseFormat, fallbackFormat, parseVariantQuery, variantName } from './variants.ts';
 
 describe('chooseFormat', () => {
-  it('prefers WebP, then AVIF, then JPEG, counting only explicit types', () => {
-    expect(chooseFormat('image/avif,image/webp,image/apng,image/*,*/*;q=0.8')).toBe('webp');
+  it('prefers AVIF, then WebP, then JPEG, counting only explicit types', () => {
+    expect(chooseFormat('image/avif,image/webp,image/apng,image/*,*/*;q=0.8')).toBe('avif');
+    expect(chooseFormat('image/webp,image/apng,image/*,*/*;q=0.8')).toBe('webp');
+    expect(chooseFormat('image/avif;q=0,image/webp')).toBe('webp');
     expect(chooseFormat('image/avif,*/*')).toBe('avif');
     expect(chooseFormat('image/webp;q=0, image/avif')).toBe('avif');
     expect(chooseFormat('*/*')).toBe('jpeg');
     expect(chooseFormat(undefined)).toBe('jpeg');
     expect(chooseFormat('garbage;;;,')).toBe('jpeg');
+  });
+});
+
+describe('avifQuality', () => {
+  it("maps WebP and JPEG quality to AVIF's scale: 86 → 60", () => {
+    expect(avifQuality(86)).toBe(60);
+    expect(avifQuality(100)).toBe(70);
+    expect(avifQuality(1)).toBe(1);
+  });
+});
+
+describe('fallbackFormat', () => {
+  it('gives WebP while an AVIF is made, or JPEG to a client without WebP', () => {
+    expect(fallbackFormat('image/avif,image/webp,*/*')).toBe('webp');
+    expect(fallbackFormat('image/avif,*/*')).toBe('jpeg');
+    expect(fallbackFormat('image/avif,image/webp;q=0')).toBe('jpeg');
   });
 });
 

@@ -25,7 +25,12 @@ describe('CountrySelect', () => {
     expect(screen.getAllByRole('option')).toHaveLength(COUNTRY_OPTIONS.length + 1);
     expect(container.querySelector('img')).toBeNull();
     await userEvent.selectOptions(select, 'IN');
+    // The same element, still focused: choosing a country does not rebuild the select.
+    expect(screen.getByLabelText('Country')).toBe(select);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/flags/IN.png');
+    // The flag sits inside the box (the select keeps the field's full width), clear of the text.
+    expect(select.parentElement?.querySelector('img')).not.toBeNull();
+    expect(select).toHaveClass('w-full', 'pl-11');
   });
 
   it('draws the United Kingdom of the sign-up list (UK) with the GB flag', () => {

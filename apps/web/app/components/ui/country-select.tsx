@@ -28,22 +28,18 @@ type CountrySelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & 
 
 /**
  * A native select of countries (keyboard and screen readers work as everywhere), each option
- * labelled with its emoji flag and name, and the chosen country's flag picture beside it, since
- * some systems draw emoji flags as letters.
+ * labelled with its emoji flag and name, and the chosen country's flag picture inside the box,
+ * since some systems draw emoji flags as letters. It is as wide as the form's other fields, and
+ * the placeholder has the whole box.
  */
 export function CountrySelect({ countries, value, ...select }: CountrySelectProps) {
   const chosen = typeof value === 'string' && value ? value : null;
   return (
-    <div className="flex items-end gap-2">
-      <SelectField
-        className="min-w-0 flex-1"
-        value={value}
-        options={countries.map((c) => ({ value: c.value, label: `${c.flag} ${c.label}` }))}
-        {...select}
-      />
-      <span className="mb-3 w-6" aria-hidden="true">
-        {chosen ? <CountryFlag code={chosen} /> : null}
-      </span>
-    </div>
+    <SelectField
+      value={value}
+      options={countries.map((c) => ({ value: c.value, label: `${c.flag} ${c.label}` }))}
+      leading={chosen ? <CountryFlag code={chosen} /> : undefined}
+      {...select}
+    />
   );
 }

@@ -117,7 +117,10 @@ export function TextAreaField({
 
 export type SelectOption = { value: string; label: string };
 
-/** A labelled native select; `placeholder` adds an empty first choice. */
+/**
+ * A labelled native select; `placeholder` adds an empty first choice. `leading` draws a small
+ * picture inside the box at its left (a flag), so the select keeps the full width of every field.
+ */
 export function SelectField({
   label,
   error,
@@ -126,25 +129,45 @@ export function SelectField({
   id,
   options,
   placeholder,
+  leading,
   ...select
-}: FieldFrame & ComponentProps<'select'> & { options: readonly SelectOption[]; placeholder?: string }) {
+}: FieldFrame &
+  ComponentProps<'select'> & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+    leading?: ReactNode;
+  }) {
   const ids = useFieldIds(id);
+  const control = (
+    <select
+      id={ids.controlId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(ids, hint, error)}
+      className={`${CONTROL} ${leading ? 'pl-11' : ''} ${error ? 'border-red-700' : 'border-gray-400'}`}
+      {...select}
+    >
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <Frame label={label} error={error} hint={hint} className={className} required={select.required} ids={ids}>
-      <select
-        id={ids.controlId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        className={`${CONTROL} ${error ? 'border-red-700' : 'border-gray-400'}`}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      {/* One wrapper whether or not there is a picture, so choosing a value never remounts the select. */}
+      <div className="relative">
+        {control}
+        {leading ? (
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center"
+            aria-hidden="true"
+          >
+            {leading}
+          </span>
+        ) : null}
+      </div>
     </Frame>
   );
 }

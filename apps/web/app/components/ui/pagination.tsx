@@ -81,11 +81,13 @@ export function Pagination({
     );
   };
 
+  // At either end Previous or Next stays in its place as a disabled button, so assistive
+  // technology announces it as a button that is unavailable.
   const edge = (page: number, text: string, isDisabled: boolean) =>
     isDisabled ? (
-      <span aria-disabled="true" className={DISABLED}>
+      <button type="button" disabled className={DISABLED}>
         {text}
-      </span>
+      </button>
     ) : (
       control(page, text)
     );

@@ -21,7 +21,7 @@ export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURICompone
 
 /** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
 export function BlogList() {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs?withContent=0');
   const [deleting, setDeleting] = useState<BlogListItem | null>(null);
   const [notice, setNotice] = useState('');
@@ -49,8 +49,12 @@ export function BlogList() {
       {data && !error && !isLoading && blogs.length === 0 ? <EmptyState text={t('blogs.empty')} /> : null}
 
       {blogs.length > 0 ? (
-        <div className="overflow-x-auto rounded-md border border-gray-200">
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+        <div
+          // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+          tabIndex={0}
+          className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+        >
+          <table className="min-w-[40rem] w-full divide-y divide-gray-200 text-left text-sm">
             <caption className="sr-only">{t('blogs.caption')}</caption>
             <thead className="bg-brand-50 text-ink">
               <tr>
@@ -79,7 +83,9 @@ export function BlogList() {
                     </td>
                     <td className="px-3 py-2 font-medium">{post.title}</td>
                     <td className="px-3 py-2 text-gray-700">{contentStart(post)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(post.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {formatDate(post.createdAt, i18n.language)}
+                    </td>
                     <td className="px-3 py-2">
                       <ButtonLink
                         to={editBlogPath(post._id)}

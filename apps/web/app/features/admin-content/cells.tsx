@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/i18n';
 import { countryLabel } from '@catalogue/shared/domain/countries';
+import { BreakableText } from '~/components/ui/breakable-text';
 import { CountryFlag } from '~/components/ui/country-select';
 
 /** A country as its flag and code (our own flag pictures), or N/A when none was given. */
@@ -21,7 +22,7 @@ export function WebsiteLink({ url }: { url: string | null | undefined }) {
   if (!href || !url) return <>{t('common.notAvailable')}</>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
-      {url}
+      <BreakableText text={url} />
     </a>
   );
 }

@@ -1,11 +1,13 @@
+const localeOf = (language: string) => (language === 'hi' ? 'hi-IN' : 'en-GB');
+
 /**
- * Dates in the admin tables, fixed to UTC and en-GB digits so the server render and the browser
- * agree (no hydration mismatch) whatever the admin's time zone.
+ * Dates in the admin tables, fixed to UTC so the server render and the browser agree (no hydration
+ * mismatch) whatever the admin's time zone; month names in the screen's language.
  */
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.toLocaleString('en-GB', {
+  return `${date.toLocaleString(localeOf(language), {
     year: 'numeric',
     month: 'short',
     day: '2-digit',
@@ -15,10 +17,10 @@ export function formatDateTime(iso: string): string {
   })} UTC`;
 }
 
-export function formatDate(iso: string): string {
+export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', {
+  return date.toLocaleDateString(localeOf(language), {
     year: 'numeric',
     month: 'short',
     day: '2-digit',

@@ -13,6 +13,7 @@ import { formatDateTime } from './format';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
 import { useApiQuery } from '~/lib/use-api-query';
+import { BreakableText } from '~/components/ui/breakable-text';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
@@ -97,8 +98,12 @@ export function OrderList() {
       {orders.length > 0 ? (
         <>
           <p className="text-sm text-gray-700">{t('orders.showing', range)}</p>
-          <div className="overflow-x-auto rounded-md border border-gray-200">
-            <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+          <div
+            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+            tabIndex={0}
+            className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+          >
+            <table className="min-w-[48rem] w-full divide-y divide-gray-200 text-left text-sm">
               <caption className="sr-only">{t('orders.caption')}</caption>
               <thead className="bg-brand-50 text-ink">
                 <tr>
@@ -151,13 +156,15 @@ export function OrderList() {
 }
 
 function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => void; onDelete: () => void }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const href = quotationHref(order.excelFilePath);
   return (
     <tr>
       <td className="px-3 py-2 font-medium">{order.orderId}</td>
       <td className="px-3 py-2">{order.firstName}</td>
-      <td className="px-3 py-2 break-all">{order.email}</td>
+      <td className="px-3 py-2">
+        <BreakableText text={order.email} />
+      </td>
       <td className="px-3 py-2">{order.companyName || t('common.dash')}</td>
       <td className="px-3 py-2 whitespace-nowrap">
         <CountryCell code={order.country} />
@@ -171,7 +178,7 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
           ))}
         </ul>
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, i18n.language)}</td>
       <td className="px-3 py-2">
         {href ? (
           <a
@@ -212,7 +219,7 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
 
 /** Everything the buyer sent, including what the table has no column for (phone, website, message). */
 function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
-  const { t } = useTranslation('admin-content');
+  const { t, i18n } = useTranslation('admin-content');
   const na = t('common.notAvailable');
   const href = order ? quotationHref(order.excelFilePath) : null;
   return (
@@ -228,9 +235,9 @@ function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: 
             <dt className="font-semibold">{t('orders.fields.name')}</dt>
             <dd>{order.firstName}</dd>
             <dt className="font-semibold">{t('orders.fields.email')}</dt>
-            <dd className="break-all">
+            <dd>
               <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
-                {order.email}
+                <BreakableText text={order.email} />
               </a>
             </dd>
             <dt className="font-semibold">{t('orders.fields.phone')}</dt>
@@ -238,7 +245,7 @@ function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: 
             <dt className="font-semibold">{t('orders.fields.company')}</dt>
             <dd>{order.companyName || t('common.dash')}</dd>
             <dt className="font-semibold">{t('orders.fields.website')}</dt>
-            <dd className="break-all">
+            <dd>
               <WebsiteLink url={order.companyWebsite} />
             </dd>
             <dt className="font-semibold">{t('orders.fields.country')}</dt>
@@ -246,7 +253,7 @@ function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose: 
               <CountryCell code={order.country} />
             </dd>
             <dt className="font-semibold">{t('orders.fields.createdAt')}</dt>
-            <dd>{formatDateTime(order.createdAt)}</dd>
+            <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
             <dt className="font-semibold">{t('orders.fields.message')}</dt>
             <dd className="whitespace-pre-line">{order.message || na}</dd>
           </dl>

@@ -5,6 +5,7 @@ import { TextField } from '~/components/ui/field';
 import { CountryCell, WebsiteLink } from './cells';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
+import { BreakableText } from '~/components/ui/breakable-text';
 import { useApiQuery } from '~/lib/use-api-query';
 
 /** Users whose e-mail contains the text, ignoring case and surrounding spaces (spec §5: by email). */
@@ -44,8 +45,12 @@ export function UserList() {
           <p className="text-sm text-gray-700" aria-live="polite">
             {t('users.count', { count: users.length })}
           </p>
-          <div className="overflow-x-auto rounded-md border border-gray-200">
-            <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+          <div
+            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+            tabIndex={0}
+            className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+          >
+            <table className="min-w-[44rem] w-full divide-y divide-gray-200 text-left text-sm">
               <caption className="sr-only">{t('users.caption')}</caption>
               <thead className="bg-brand-50 text-ink">
                 <tr>
@@ -62,13 +67,15 @@ export function UserList() {
                 {users.map((user) => (
                   <tr key={user._id}>
                     <td className="px-3 py-2 font-medium">{user.name}</td>
-                    <td className="px-3 py-2 break-all">{user.email}</td>
+                    <td className="px-3 py-2">
+                      <BreakableText text={user.email} />
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">{user.contactNumber || na}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       <CountryCell code={user.country} />
                     </td>
                     <td className="px-3 py-2">{user.companyName || na}</td>
-                    <td className="px-3 py-2 break-all">
+                    <td className="px-3 py-2">
                       <WebsiteLink url={user.companyWebsite} />
                     </td>
                   </tr>

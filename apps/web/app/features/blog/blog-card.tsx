@@ -21,7 +21,7 @@ export function BlogCard({
   post: BlogCardData;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const { t } = useTranslation('blog');
+  const { t, i18n } = useTranslation('blog');
   const image = sizedImage(post.image, 'listing');
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-brand-100 bg-white shadow-sm">
@@ -38,7 +38,7 @@ export function BlogCard({
       />
       <div className="flex flex-1 flex-col p-4">
         <time dateTime={post.createdAt} className="text-xs uppercase tracking-wide text-gray-700">
-          {formatLongDate(post.createdAt)}
+          {formatLongDate(post.createdAt, i18n.language)}
         </time>
         <Heading className="mt-1 font-serif text-lg leading-snug text-brand-900">{post.title}</Heading>
         <p className="mt-2 flex-1 text-sm text-gray-800">{post.text}</p>

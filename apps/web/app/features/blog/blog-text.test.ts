@@ -27,5 +27,7 @@ describe('blog texts', () => {
   it('formats dates in the long US form in UTC', () => {
     expect(formatLongDate('2024-11-20T23:30:00.000Z')).toBe('November 20, 2024');
     expect(formatLongDate('not a date')).toBe('');
+    expect(formatLongDate('2024-11-20T23:30:00.000Z', 'hi')).toBe('20 नवंबर 2024');
+    expect(formatLongDate('2024-03-05T00:00:00.000Z', 'hi')).toBe('5 मार्च 2024');
   });
 });

@@ -33,11 +33,14 @@ export function cardText(post: {
     : text;
 }
 
-/** A date in the long US form (November 20, 2024), the same on the server and in the browser. */
-export function formatLongDate(iso: string): string {
+/**
+ * A date written out in the page's language, the same on the server and in the browser (UTC):
+ * English in the long US form (November 20, 2024), Hindi in Hindi (20 नवंबर 2024).
+ */
+export function formatLongDate(iso: string, language: string = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', {
+  return date.toLocaleDateString(language === 'hi' ? 'hi-IN' : 'en-US', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

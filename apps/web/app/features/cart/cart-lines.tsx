@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -11,26 +10,18 @@ type CartLinesProps = {
   lines: readonly EnquiryLine[];
   onQuantity: (productId: string, quantity: number) => void;
   onRemove: (productId: string) => void;
-  /** Lines where a quantity below 1 was typed (spec §5: 'Minimum quantity is 1'). */
-  belowMinimum: ReadonlySet<string>;
-  onBelowMinimum: (productId: string) => void;
 };
 
 function CartLineItem({
   line,
   onQuantity,
   onRemove,
-  isBelowMinimum,
-  onBelowMinimum,
 }: {
   line: EnquiryLine;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
-  isBelowMinimum: boolean;
-  onBelowMinimum: () => void;
 }) {
   const { t } = useTranslation('cart');
-  const errorId = useId();
   const name = line.name || t('lines.unnamed');
   return (
     <li className="flex gap-4 py-4">
@@ -52,14 +43,12 @@ function CartLineItem({
         <p className="text-sm text-gray-700">
           {t('lines.code')}: {line.code || t('lines.noCode')}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-start gap-3">
           <QuantityControl
             value={line.quantity}
             onChange={onQuantity}
             rule="cart-fallback"
             productName={name}
-            onBelowMinimum={onBelowMinimum}
-            errorId={isBelowMinimum ? errorId : undefined}
           />
           <Button
             variant="ghost"
@@ -71,18 +60,13 @@ function CartLineItem({
             {t('lines.remove')}
           </Button>
         </div>
-        {isBelowMinimum ? (
-          <p id={errorId} className="text-sm text-red-700" role="alert">
-            {t('lines.minimum')}
-          </p>
-        ) : null}
       </div>
     </li>
   );
 }
 
 /** The designs of the enquiry list with their pictures (400×400), codes and quantities. */
-export function CartLines({ lines, onQuantity, onRemove, belowMinimum, onBelowMinimum }: CartLinesProps) {
+export function CartLines({ lines, onQuantity, onRemove }: CartLinesProps) {
   const { t } = useTranslation('cart');
   return (
     <section aria-labelledby="cart-lines-heading">
@@ -99,8 +83,6 @@ export function CartLines({ lines, onQuantity, onRemove, belowMinimum, onBelowMi
             line={line}
             onQuantity={(quantity) => onQuantity(line._id, quantity)}
             onRemove={() => onRemove(line._id)}
-            isBelowMinimum={belowMinimum.has(line._id)}
-            onBelowMinimum={() => onBelowMinimum(line._id)}
           />
         ))}
       </ul>

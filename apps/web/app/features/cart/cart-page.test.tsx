@@ -154,6 +154,27 @@ describe('CartPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Minimum quantity is 1')).toBeInTheDocument();
   });
 
+  it("typing above 10,000 sets 10,000 and says 'Maximum quantity is 10,000', also when the box is left", async () => {
+    logIn();
+    enquiryStore.add(ring, 4);
+    renderCart();
+    const box = await screen.findByRole('spinbutton', { name: 'Quantity of Lotus Ring' });
+
+    fireEvent.change(box, { target: { value: '20000' } });
+    expect(stored()[0]?.quantity).toBe(10000);
+    expect(screen.getByText('Maximum quantity is 10,000')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(box, { target: { value: '7' } });
+    expect(screen.queryByText('Maximum quantity is 10,000')).not.toBeInTheDocument();
+
+    // A fraction above the maximum is settled when the box is left, with the same message.
+    fireEvent.change(box, { target: { value: '12000.5' } });
+    fireEvent.blur(box);
+    expect(stored()[0]?.quantity).toBe(10000);
+    expect(screen.getByText('Maximum quantity is 10,000')).toBeInTheDocument();
+  });
+
   it('after a sent request: the dialog with both texts, the list cleared, home after 3 seconds', async () => {
     const user = userEvent.setup();
     logIn();

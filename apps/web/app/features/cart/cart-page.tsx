@@ -7,6 +7,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
+import type { PriceRequestAccount } from '~/features/cart/price-request';
 import { loginPath } from '~/features/catalogue/listing-url';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { useSession } from '~/features/shell/use-session';
@@ -18,7 +19,7 @@ import { useHydrated } from '~/lib/use-hydrated';
  * logged-in visitor: the route's loader refuses a request without a session, and this page sends
  * the visitor to log in when the browser holds no token (or loses it to a 401).
  */
-export function CartPage() {
+export function CartPage({ account = null }: { account?: PriceRequestAccount | null }) {
   const { t } = useTranslation('cart');
   const list = useEnquiryList();
   const isHydrated = useHydrated();
@@ -26,7 +27,6 @@ export function CartPage() {
   const { isLoggedIn } = useSession(root?.viewer ?? null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [belowMinimum, setBelowMinimum] = useState<ReadonlySet<string>>(() => new Set());
   const [isSent, setSent] = useState(false);
 
   const goToLogin = useCallback(() => {
@@ -45,15 +45,6 @@ export function CartPage() {
     return () => window.clearTimeout(timer);
   }, [isSent, goHome]);
 
-  const flag = (productId: string, isOn: boolean) =>
-    setBelowMinimum((current) => {
-      if (current.has(productId) === isOn) return current;
-      const next = new Set(current);
-      if (isOn) next.add(productId);
-      else next.delete(productId);
-      return next;
-    });
-
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{t('title')}</h1>
@@ -63,16 +54,8 @@ export function CartPage() {
           {list.items.length ? (
             <CartLines
               lines={list.items}
-              onQuantity={(productId, quantity) => {
-                flag(productId, false);
-                list.setQuantity(productId, quantity);
-              }}
-              onRemove={(productId) => {
-                flag(productId, false);
-                list.remove(productId);
-              }}
-              belowMinimum={belowMinimum}
-              onBelowMinimum={(productId) => flag(productId, true)}
+              onQuantity={(productId, quantity) => list.setQuantity(productId, quantity)}
+              onRemove={(productId) => list.remove(productId)}
             />
           ) : (
             <EmptyCart />
@@ -84,6 +67,7 @@ export function CartPage() {
               setSent(true);
             }}
             onLoginNeeded={goToLogin}
+            account={account}
           />
         </div>
       ) : (

@@ -100,6 +100,31 @@ describe('PriceRequestForm', { timeout: 20_000 }, () => {
     releaseAll();
   });
 
+  it("starts filled from the buyer's account (UK read as GB), the message left to the buyer", () => {
+    renderWithProviders(
+      <PriceRequestForm
+        lines={lines}
+        onSent={vi.fn()}
+        onLoginNeeded={vi.fn()}
+        account={{
+          name: 'Asha Verma',
+          email: 'asha@shop.example',
+          contactNumber: '+44 20 7946 0000',
+          country: 'UK',
+          companyName: 'Verma Gems',
+          companyWebsite: 'https://verma.example',
+        }}
+      />,
+    );
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Asha Verma');
+    expect(screen.getByLabelText(/E-mail/)).toHaveValue('asha@shop.example');
+    expect(screen.getByLabelText(/Contact number/)).toHaveValue('+44 20 7946 0000');
+    expect(screen.getByLabelText(/Country/)).toHaveValue('GB');
+    expect(screen.getByLabelText(/Company name/)).toHaveValue('Verma Gems');
+    expect(screen.getByLabelText(/Company website/)).toHaveValue('https://verma.example');
+    expect(screen.getByLabelText(/Message/)).toHaveValue('');
+  });
+
   it('shows each missing required field beside it, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
     const { sent } = fakeServer({ status: 201 });

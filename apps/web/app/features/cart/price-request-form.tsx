@@ -8,7 +8,8 @@ import { CountrySelect } from '~/components/ui/country-select';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import {
-  EMPTY_PRICE_REQUEST,
+  priceRequestFromAccount,
+  type PriceRequestAccount,
   type PriceRequestErrors,
   type PriceRequestField,
   type PriceRequestValues,
@@ -22,6 +23,8 @@ type PriceRequestFormProps = {
   onSent: () => void;
   /** The server no longer knows the visitor (401): the page sends them to log in. */
   onLoginNeeded: () => void;
+  /** The buyer's account: the form starts filled with its name, e-mail, phone, country and company. */
+  account?: PriceRequestAccount | null;
 };
 
 function showAlert(text: string) {
@@ -33,9 +36,9 @@ function showAlert(text: string) {
  * under its field and clears as soon as that field is edited, and the button stays disabled while
  * the list is empty or a request is on its way.
  */
-export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestFormProps) {
+export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: PriceRequestFormProps) {
   const { t } = useTranslation('cart');
-  const [values, setValues] = useState<PriceRequestValues>(EMPTY_PRICE_REQUEST);
+  const [values, setValues] = useState<PriceRequestValues>(() => priceRequestFromAccount(account));
   const [errors, setErrors] = useState<PriceRequestErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -72,7 +75,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
     const outcome = await submit(values, lines, honeypotOf(formRef.current));
     switch (outcome.kind) {
       case 'sent':
-        setValues(EMPTY_PRICE_REQUEST);
+        setValues(priceRequestFromAccount(account));
         setErrors({});
         onSent();
         break;

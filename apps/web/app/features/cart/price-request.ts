@@ -1,5 +1,7 @@
+import { normaliseCountry } from '@catalogue/shared/domain/countries';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { submitOrderBodySchema, type SubmitOrderResponse } from '@catalogue/shared/schemas/order';
+import type { PublicUser } from '@catalogue/shared/schemas/user';
 import { apiRequest } from '~/lib/api-client';
 
 /** The fields of the price request form (spec §2.8), as typed. */
@@ -25,6 +27,27 @@ export const EMPTY_PRICE_REQUEST: PriceRequestValues = {
   companyWebsite: '',
   message: '',
 };
+
+/** The account's details a price request asks for again, so the buyer only checks them. */
+export type PriceRequestAccount = Pick<
+  PublicUser,
+  'name' | 'email' | 'contactNumber' | 'country' | 'companyName' | 'companyWebsite'
+>;
+
+/** The form's starting values: the buyer's account details, or empty fields without them. */
+export function priceRequestFromAccount(account: PriceRequestAccount | null | undefined): PriceRequestValues {
+  if (!account) return EMPTY_PRICE_REQUEST;
+  return {
+    ...EMPTY_PRICE_REQUEST,
+    firstName: account.name,
+    email: account.email,
+    contactNumber: account.contactNumber,
+    companyName: account.companyName,
+    // The sign-up list says UK where this form says GB; a country the form does not offer stays unchosen.
+    country: normaliseCountry(account.country) ?? '',
+    companyWebsite: account.companyWebsite,
+  };
+}
 
 /** The form half of the server's own schema, so the browser and the server apply one rule set. */
 const priceRequestFormSchema = submitOrderBodySchema.omit({ orderDetails: true });

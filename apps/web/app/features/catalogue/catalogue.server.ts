@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import type { Category, CategoryFilter, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
 import { i18nFor } from '~/lib/i18n';
@@ -37,16 +38,28 @@ export function catalogueOf(context: ServerLoadContext): CatalogueReader {
 /**
  * One page of products for a listing. A failure becomes the page's error state (spec §8) with a
  * 500 status, rather than the generic error screen, so the visitor keeps the heading and filters.
+ * A `?page=` past the last page redirects to the last page (page 1 of an empty listing), so the
+ * highlighted number always matches the products shown.
  */
 export async function loadListing(
+  request: Request,
   load: () => Promise<ProductPage>,
 ): Promise<{ listing: ListingData; status: number }> {
+  let page: ProductPage;
   try {
-    return { listing: { status: 'ok', ...(await load()) }, status: 200 };
+    page = await load();
   } catch (error) {
     console.error('catalogue listing failed', error);
     return { listing: { status: 'error' }, status: 500 };
   }
+  const lastPage = Math.max(1, page.totalPages);
+  if (page.currentPage > lastPage) {
+    const url = new URL(request.url);
+    if (lastPage === 1) url.searchParams.delete('page');
+    else url.searchParams.set('page', String(lastPage));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { listing: { status: 'ok', ...page }, status: 200 };
 }
 
 /** The catalogue texts in the request's language, for titles and descriptions built in loaders. */

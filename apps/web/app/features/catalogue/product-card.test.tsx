@@ -18,7 +18,12 @@ describe('ProductCard', () => {
   });
 
   it('shows the New badge, name, category, SKU and links to the product page', () => {
-    const product = makeProduct({ name: 'Lotus Ring', category: 'Rings', code: 'LR-7' });
+    const product = makeProduct({
+      name: 'Lotus Ring',
+      category: 'Rings',
+      code: 'LR-7',
+      createdAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString(),
+    });
     renderWithProviders(<ProductCard product={product} />);
     const card = screen.getByRole('article', { name: 'Lotus Ring' });
     expect(within(card).getByText('New')).toBeInTheDocument();
@@ -28,6 +33,17 @@ describe('ProductCard', () => {
       'href',
       `/singleproduct/${product._id}`,
     );
+  });
+
+  it('shows no New badge on a product added more than 30 days ago', () => {
+    const product = makeProduct({
+      name: 'Old Bangle',
+      createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString(),
+    });
+    renderWithProviders(<ProductCard product={product} />);
+    expect(
+      within(screen.getByRole('article', { name: 'Old Bangle' })).queryByText('New'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows N/A when the product has no code', () => {
@@ -85,6 +101,31 @@ describe('ProductCard', () => {
     expect(screen.getByRole('button', { name: 'Add To Enquiry List' })).toHaveFocus();
     expect(storedQuantity(product._id)).toBe(0);
     expect(localStorage.getItem(ENQUIRY_STORAGE_KEY)).toBe('[]');
+  });
+
+  it('lowers a typed quantity above 10,000 to 10,000 and says so until the next change', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Moon Pendant' });
+    enquiryStore.add(product, 3);
+    renderWithProviders(<ProductCard product={product} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Moon Pendant' });
+    expect(input).toHaveAttribute('max', '10000');
+
+    fireEvent.change(input, { target: { value: '25000' } });
+    expect(input).toHaveValue(10000);
+    expect(storedQuantity(product._id)).toBe(10000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Maximum quantity is 10,000');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Increase quantity of Moon Pendant' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Moon Pendant' }));
+    expect(storedQuantity(product._id)).toBe(9999);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(storedQuantity(product._id)).toBe(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Minimum quantity is 1');
   });
 
   it('shows the quantity control for a product already in the list, and every card agrees', async () => {

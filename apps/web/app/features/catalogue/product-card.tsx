@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n';
+import { isNewProduct } from '@catalogue/shared/domain/new-badge';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { productPath } from '~/features/catalogue/listing-url';
 import { ProductImage } from '~/features/catalogue/product-image';
+import { useNewSince } from '~/features/catalogue/new-since';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 export type CardProduct = Pick<
   Product,
-  '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId'
+  '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId' | 'createdAt'
 >;
 
 type ProductCardProps = {
@@ -27,6 +30,7 @@ type ProductCardProps = {
  */
 export function ProductCard({ product, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const { t } = useTranslation('catalogue');
+  const since = useNewSince();
   const list = useEnquiryList();
   const quantity = list.quantityOf(product._id);
   const titleId = useId();
@@ -58,9 +62,11 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
             className="h-full w-full object-contain"
           />
         </PrefixedLink>
-        <span className="absolute left-2 top-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
-          {t('card.new')}
-        </span>
+        {isNewProduct(product.createdAt, since) ? (
+          <span className="absolute left-2 top-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
+            {t('card.new')}
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Heading id={titleId} className="line-clamp-2 font-serif text-base leading-snug text-ink">
@@ -75,7 +81,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
         <p className="text-xs text-gray-700">
           {t('card.sku')}: <span className="font-mono">{product.code || t('card.notAvailable')}</span>
         </p>
-        <div className="mt-auto flex flex-col items-start gap-2 pt-2">
+        <div className="mt-auto flex flex-col items-start gap-2 pt-2" {...KEEP_CLEAR}>
           {isInList ? (
             <>
               <QuantityControl

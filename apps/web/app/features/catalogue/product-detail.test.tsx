@@ -83,6 +83,25 @@ describe('ProductDetail', () => {
     expect(screen.getByRole('button', { name: 'Add to List' })).toBeInTheDocument();
   });
 
+  it('lowers a typed quantity above 10,000 to 10,000, before and after adding, and says so', async () => {
+    const user = userEvent.setup();
+    renderDetail();
+    const input = await screen.findByRole('spinbutton', { name: 'Quantity of Peacock Jhumka' });
+    fireEvent.change(input, { target: { value: '10001' } });
+    expect(input).toHaveValue(10000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Maximum quantity is 10,000');
+    await user.click(screen.getByRole('button', { name: 'Add to List' }));
+    expect(enquiryStore.getSnapshot()).toEqual([
+      expect.objectContaining({ _id: product._id, quantity: 10000 }),
+    ]);
+
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(screen.queryByText('Maximum quantity is 10,000')).not.toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '999999' } });
+    expect(enquiryStore.getSnapshot()[0]?.quantity).toBe(10000);
+    expect(screen.getByText('Maximum quantity is 10,000')).toBeInTheDocument();
+  });
+
   it('shows more designs from the same category below the product', async () => {
     renderDetail();
     const block = await screen.findByRole('region', { name: 'More Earrings you may like' });

@@ -12,6 +12,7 @@ import { detailImage } from '~/features/catalogue/detail-image';
 import { categoryPath } from '~/features/catalogue/listing-url';
 import { ProductGrid } from '~/features/catalogue/product-grid';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 import { ShareButton } from '~/features/catalogue/share-button';
 import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
 
@@ -96,7 +97,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
               <p className="whitespace-pre-line text-gray-800">{product.description}</p>
             </section>
 
-            <div className="flex flex-wrap items-center gap-3">
+            <div className="flex flex-wrap items-start gap-3" {...KEEP_CLEAR}>
               <QuantityControl
                 size="md"
                 rule="ignore-below-minimum"
@@ -126,7 +127,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
               )}
             </div>
 
-            <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-5">
+            <div className="flex flex-wrap items-center gap-3 border-t border-brand-100 pt-5" {...KEEP_CLEAR}>
               <a href={`tel:${SITE.phones.main.tel}`} className={buttonClasses('secondary', 'md')}>
                 <PhoneIcon className="size-4" />
                 {t('detail.callUs')}

@@ -159,6 +159,8 @@ describe('ZoomViewer', () => {
     expect(lens.style.left).toBe('225px');
     const pane = screen.getByTestId('zoom-pane');
     expect(pane.style.width).toBe('500px');
+    // Level with the bottom of the 700 px picture, clear of the title beside its top.
+    expect(pane.style.top).toBe('200px');
     const paneImage = pane.querySelector('img')!;
     expect(paneImage.style.width).toBe('1200px');
     expect(paneImage).toHaveAttribute('src', image.hiRes);
@@ -177,5 +179,29 @@ describe('ZoomViewer', () => {
     renderWithProviders(<ZoomViewer image={image} alt="Lotus Ring" />);
     fireEvent.pointerMove(viewer(), { pointerId: 1, pointerType: 'mouse', clientX: 300, clientY: 350 });
     expect(screen.queryByTestId('zoom-lens')).not.toBeInTheDocument();
+  });
+
+  it('says Hover to magnify with a mouse, and Tap to zoom on a touch screen', () => {
+    const { unmount } = renderWithProviders(<ZoomViewer image={image} alt="Lotus Ring" />);
+    expect(screen.getByText('Hover to magnify. Zoom in to drag the image.')).toBeInTheDocument();
+    unmount();
+    setFinePointer(false);
+    renderWithProviders(<ZoomViewer image={image} alt="Lotus Ring" />);
+    expect(screen.getByText(/^Tap to zoom\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Hover to magnify/)).not.toBeInTheDocument();
+  });
+
+  it('zooms to 2× on a tap, but not on a touch that moved or a mouse click', () => {
+    setFinePointer(false);
+    renderWithProviders(<ZoomViewer image={image} alt="Lotus Ring" />);
+    fireEvent.pointerDown(viewer(), { pointerId: 1, pointerType: 'touch', clientX: 200, clientY: 200 });
+    fireEvent.pointerUp(viewer(), { pointerId: 1, pointerType: 'touch', clientX: 260, clientY: 200 });
+    expect(screen.getByRole('status')).toHaveTextContent('1×');
+    fireEvent.pointerDown(viewer(), { pointerId: 2, pointerType: 'mouse', clientX: 200, clientY: 200 });
+    fireEvent.pointerUp(viewer(), { pointerId: 2, pointerType: 'mouse', clientX: 200, clientY: 200 });
+    expect(screen.getByRole('status')).toHaveTextContent('1×');
+    fireEvent.pointerDown(viewer(), { pointerId: 3, pointerType: 'touch', clientX: 200, clientY: 200 });
+    fireEvent.pointerUp(viewer(), { pointerId: 3, pointerType: 'touch', clientX: 203, clientY: 201 });
+    expect(screen.getByRole('status')).toHaveTextContent('2×');
   });
 });

@@ -20,6 +20,10 @@ import {
   type Point,
 } from '~/features/catalogue/zoom';
 
+/** How far a touch may move, and how long it may last, and still be a tap. */
+const TAP_SLOP_PX = 10;
+const TAP_MAX_MS = 500;
+
 const FINE_POINTER_QUERY = '(hover: hover) and (pointer: fine) and (min-width: 1024px)';
 
 // Every browser has matchMedia; test environments and some embedded views may not.
@@ -61,6 +65,7 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
   const pointers = useRef(new Map<number, Point>());
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
   const drag = useRef<Point | null>(null);
+  const tap = useRef<{ at: Point; time: number } | null>(null);
 
   const boxOf = (): Box => {
     const rect = area.current?.getBoundingClientRect();
@@ -81,6 +86,10 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    tap.current =
+      event.pointerType !== 'mouse' && pointers.current.size === 1 && zoom === ZOOM.min
+        ? { at: { x: event.clientX, y: event.clientY }, time: event.timeStamp }
+        : null;
     if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()] as [Point, Point];
       pinch.current = { distance: distanceBetween(a, b), zoom };
@@ -117,6 +126,18 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
   };
 
   const endPointer = (event: ReactPointerEvent<HTMLDivElement>) => {
+    // A tap (a touch that neither moved nor lingered) on the unzoomed picture zooms to 2×.
+    const start = tap.current;
+    tap.current = null;
+    if (
+      start &&
+      event.type === 'pointerup' &&
+      pointers.current.size === 1 &&
+      distanceBetween(start.at, { x: event.clientX, y: event.clientY }) < TAP_SLOP_PX &&
+      event.timeStamp - start.time < TAP_MAX_MS
+    ) {
+      setZoom(ZOOM.paneScale);
+    }
     pointers.current.delete(event.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
     if (pointers.current.size === 0) {
@@ -196,8 +217,13 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
         <div
           aria-hidden="true"
           data-testid="zoom-pane"
-          className="pointer-events-none absolute left-full top-0 z-30 ml-4 overflow-hidden rounded-lg border border-brand-100 bg-white shadow-xl"
-          style={{ width: ZOOM.panePx, height: ZOOM.panePx }}
+          className="pointer-events-none absolute left-full z-30 ml-4 overflow-hidden rounded-lg border border-brand-100 bg-white shadow-xl"
+          // Level with the picture's bottom edge, so the product's title above it stays in view.
+          style={{
+            width: ZOOM.panePx,
+            height: ZOOM.panePx,
+            top: Math.max(0, (lens?.box.height ?? 0) - ZOOM.panePx),
+          }}
         >
           <img
             src={image.hiRes}
@@ -248,7 +274,7 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
           {t('zoom.reset')}
         </button>
         <p id={hintId} className="basis-full text-xs text-gray-700">
-          {t('zoom.hint')}
+          {hasFinePointer ? t('zoom.hint') : t('zoom.hintTouch')}
         </p>
       </div>
     </div>

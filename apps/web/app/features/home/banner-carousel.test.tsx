@@ -24,6 +24,16 @@ describe('BannerCarousel', () => {
     expect(currentIndex(container)).toBe(0);
   });
 
+  it('shows one headline at a time, even while two posters crossfade', () => {
+    const { container } = render(<BannerCarousel />);
+    const headlines = () => [...container.querySelectorAll('p.font-serif')].map((p) => p.textContent);
+    expect(headlines()).toEqual(['Necklaces that make the outfit']);
+    act(() => vi.advanceTimersByTime(1500));
+    // The first poster is still fading out here; its headline is already gone.
+    expect(headlines()).toEqual(['Rings for every collection']);
+    expect(screen.getByTestId('banner-caption')).toHaveTextContent('Rings for every collection');
+  });
+
   it('keeps advancing after a visitor picks a poster', () => {
     const { container } = render(<BannerCarousel />);
     fireEvent.click(screen.getByRole('button', { name: 'Show poster 4' }));

@@ -45,6 +45,7 @@ export function BannerCarousel() {
   const [current, setCurrent] = useState(0);
   const [mounted, setMounted] = useState(1);
   const [isPaused, setIsPaused] = useState(false);
+  const currentSlide = slides[current];
 
   useEffect(() => {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setIsPaused(true);
@@ -80,19 +81,24 @@ export function BannerCarousel() {
               }`}
             >
               {i < mounted ? <Poster index={i} alt={slide?.alt ?? ''} isFirst={i === 0} /> : null}
-              {slide ? (
-                <div className="absolute inset-y-0 left-0 flex w-3/5 flex-col justify-center bg-gradient-to-r from-black/55 to-transparent px-4 sm:px-10 lg:px-16">
-                  <p className="font-serif text-base leading-tight text-white sm:text-3xl lg:text-5xl">
-                    {slide.title}
-                  </p>
-                  <p className="mt-1 hidden text-sm text-brand-50 sm:block lg:mt-3 lg:text-lg">
-                    {slide.text}
-                  </p>
-                </div>
-              ) : null}
             </div>
           );
         })}
+        {/* One caption above the crossfading posters: it changes with the slide, so two headlines
+            never show at once. */}
+        {currentSlide ? (
+          <div
+            data-testid="banner-caption"
+            className="absolute inset-y-0 left-0 flex w-3/5 flex-col justify-center bg-gradient-to-r from-black/55 to-transparent px-4 sm:px-10 lg:px-16"
+          >
+            <p className="font-serif text-base leading-tight text-white sm:text-3xl lg:text-5xl">
+              {currentSlide.title}
+            </p>
+            <p className="mt-1 hidden text-sm text-brand-50 sm:block lg:mt-3 lg:text-lg">
+              {currentSlide.text}
+            </p>
+          </div>
+        ) : null}
       </div>
       <div className="absolute bottom-2 right-2 flex items-center gap-1 sm:bottom-4 sm:right-4">
         {Array.from({ length: POSTER_COUNT }, (_, i) => (

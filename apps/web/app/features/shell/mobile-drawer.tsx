@@ -79,6 +79,13 @@ export function MobileDrawer({ open, onClose, isLoggedIn, isAdmin, onLogout }: M
                   </PrefixedLink>
                 )}
               </li>
+              {isLoggedIn ? (
+                <li>
+                  <PrefixedLink to="/profile" onClick={onClose} className={ITEM}>
+                    {t('nav.account')}
+                  </PrefixedLink>
+                </li>
+              ) : null}
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <PrefixedLink to={link.to} onClick={onClose} className={ITEM}>

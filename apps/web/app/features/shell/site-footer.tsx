@@ -5,6 +5,7 @@ import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icon
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { categoryKey, categoryPath } from '~/features/shell/nav-links';
 import { SocialLinks } from '~/features/shell/social-links';
+import { logout, useSession } from '~/features/shell/use-session';
 
 const SERVICES = [
   { to: '/shopall', key: 'footer.links.designs' },
@@ -15,9 +16,12 @@ const SERVICES = [
   { to: '/faq', key: 'footer.links.faq' },
 ] as const;
 
-const ACCOUNT = [
+const SIGNED_OUT = [
   { to: '/login', key: 'footer.links.login' },
   { to: '/signup', key: 'footer.links.signup' },
+] as const;
+
+const ACCOUNT = [
   { to: '/cart', key: 'footer.links.enquiryList' },
   { to: '/cart', key: 'footer.links.checkout' },
   { to: '/privacy', key: 'footer.links.privacy' },
@@ -37,9 +41,13 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** The site footer (spec §2.14): contact block, social links, and Services, My Account and Categories. */
-export function SiteFooter() {
+/**
+ * The site footer (spec §2.14): contact block, social links, and Services, My Account and Categories.
+ * My Account offers Login and Sign Up to a visitor, the account page and Logout to a buyer.
+ */
+export function SiteFooter({ viewer }: { viewer: { role: string } | null }) {
   const { t } = useTranslation('common');
+  const { isLoggedIn } = useSession(viewer);
   const office = SITE.addresses.office;
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50 print:hidden">
@@ -85,6 +93,28 @@ export function SiteFooter() {
           ))}
         </Column>
         <Column title={t('footer.myAccount')}>
+          {isLoggedIn ? (
+            <>
+              <li>
+                <PrefixedLink to="/profile" className={LINK}>
+                  {t('footer.links.account')}
+                </PrefixedLink>
+              </li>
+              <li>
+                <button type="button" onClick={() => void logout()} className={LINK}>
+                  {t('footer.links.logout')}
+                </button>
+              </li>
+            </>
+          ) : (
+            SIGNED_OUT.map((link) => (
+              <li key={link.key}>
+                <PrefixedLink to={link.to} className={LINK}>
+                  {t(link.key)}
+                </PrefixedLink>
+              </li>
+            ))
+          )}
           {ACCOUNT.map((link) => (
             <li key={link.key}>
               <PrefixedLink to={link.to} className={LINK}>

@@ -50,6 +50,7 @@ describe('SiteHeader', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).queryByRole('link', { name: /LinkedIn/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/profile');
   });
 
   it('opens the design menu by keyboard with every category and its two submenus', async () => {

@@ -89,13 +89,22 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         </PrefixedLink>
         <TranslateWidget className="hidden lg:block" />
         {isLoggedIn ? (
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="hidden min-h-10 min-w-20 items-center justify-center rounded-md border border-brand-700 px-4 text-sm font-semibold text-brand-900 hover:bg-brand-50 lg:inline-flex"
-          >
-            {t('nav.logout')}
-          </button>
+          <>
+            <PrefixedLink
+              to="/profile"
+              aria-current={pathname.endsWith('/profile') ? 'page' : undefined}
+              className="hidden min-h-10 items-center justify-center rounded-md px-3 text-sm font-semibold text-brand-900 hover:bg-brand-50 lg:inline-flex"
+            >
+              {t('nav.account')}
+            </PrefixedLink>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="hidden min-h-10 min-w-20 items-center justify-center rounded-md border border-brand-700 px-4 text-sm font-semibold text-brand-900 hover:bg-brand-50 lg:inline-flex"
+            >
+              {t('nav.logout')}
+            </button>
+          </>
         ) : (
           <PrefixedLink
             to="/login"

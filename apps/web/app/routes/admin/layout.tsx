@@ -5,6 +5,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { AdminNav } from '~/features/admin/admin-nav';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { loginPath } from '~/features/catalogue/listing-url';
+import { ADMIN_SCREEN_HANDLE } from '~/features/shell/admin-screen';
 import { useSession } from '~/features/shell/use-session';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/layout';
@@ -19,6 +20,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   throw redirect(loginPath(url.pathname, `${url.pathname}${url.search}`), 302);
 }
+
+/** Tells the shell to leave out the shop's footer and floating chat button. */
+export const handle = ADMIN_SCREEN_HANDLE;
 
 /** Admin pages are nobody's search result, and no shared cache may keep them. */
 export function headers() {
