@@ -44,14 +44,18 @@ function fakeServices() {
       calls.push({ method, args });
       return Promise.resolve(answer(...args));
     };
+  const catalogue = {
+    listPage: record('listPage', page),
+    listCategoryPage: record('listCategoryPage', page),
+    listSubcategoryPage: record('listSubcategoryPage', page),
+    listAll: record('listAll', () => [makeProduct(), makeProduct()]),
+    getById: record('getById', (id: string) => (id === product._id ? product : null)),
+    listRelated: record('listRelated', (): Product[] => [makeProduct()]),
+  };
   const services = {
     catalogue: {
-      listPage: record('listPage', page),
-      listCategoryPage: record('listCategoryPage', page),
-      listSubcategoryPage: record('listSubcategoryPage', page),
-      listAll: record('listAll', () => [makeProduct(), makeProduct()]),
-      getById: record('getById', (id: string) => (id === product._id ? product : null)),
-      listRelated: record('listRelated', (): Product[] => [makeProduct()]),
+      // Loaders read the catalogue for their viewer (prices only for admins, unless public).
+      forViewer: () => catalogue,
     },
     blogs: {
       getBySlug: record('getBySlug', () => null),
@@ -72,7 +76,12 @@ function argsFor(url: string, opts: { viewer?: Viewer | null; params?: Record<st
     services: fake.services,
     viewer: opts.viewer ?? null,
     nonce: 'n',
-    publicEnv: { siteUrl: 'http://localhost:3000', siteVerification: '' },
+    publicEnv: {
+      siteUrl: 'http://localhost:3000',
+      siteVerification: '',
+      publicPrices: false,
+      newBadgeDays: 30,
+    },
   } as unknown as ServerLoadContext;
   return {
     fake,
@@ -338,7 +347,10 @@ describe('pages for a logged-in buyer', () => {
     expect((await thrown(() => cartLoader(argsFor('/fr-fr/cart').args))).location).toBe(
       '/fr-fr/login?from=%2Ffr-fr%2Fcart',
     );
-    expect(await cartLoader(argsFor('/cart', { viewer: BUYER }).args)).toBeNull();
+    // A buyer stays, and the price request form starts from their account.
+    expect(await cartLoader(argsFor('/cart', { viewer: BUYER }).args)).toMatchObject({
+      account: { name: 'Asha' },
+    });
   });
 
   it("renders the profile with the viewer's own account, and none for a visitor", async () => {

@@ -27,12 +27,15 @@ describe('reading quantities', () => {
     expect(clampQuantity({ valueOf: () => 5 })).toBe(1);
   });
 
-  it('reads a typed quantity: decimals are cut, exactly 1 is not below the minimum', () => {
-    expect(readCartQuantity('1')).toEqual({ quantity: 1, isBelowMinimum: false });
-    expect(readCartQuantity('2.75')).toEqual({ quantity: 2, isBelowMinimum: false });
-    expect(readCartQuantity('0.5')).toEqual({ quantity: 1, isBelowMinimum: true });
-    expect(readCartQuantity('+3')).toEqual({ quantity: 3, isBelowMinimum: false });
-    expect(readCartQuantity('3.')).toEqual({ quantity: 1, isBelowMinimum: false });
+  it('reads a typed quantity: decimals are cut, 1 and 10,000 are inside the limits', () => {
+    expect(readCartQuantity('1')).toEqual({ quantity: 1, limit: null });
+    expect(readCartQuantity('2.75')).toEqual({ quantity: 2, limit: null });
+    expect(readCartQuantity('0.5')).toEqual({ quantity: 1, limit: 'minimum' });
+    expect(readCartQuantity('+3')).toEqual({ quantity: 3, limit: null });
+    expect(readCartQuantity('3.')).toEqual({ quantity: 1, limit: null });
+    expect(readCartQuantity('10000')).toEqual({ quantity: 10000, limit: null });
+    expect(readCartQuantity('10000.5')).toEqual({ quantity: 10000, limit: 'maximum' });
+    expect(readCartQuantity('25000')).toEqual({ quantity: 10000, limit: 'maximum' });
   });
 });
 
