@@ -14,6 +14,9 @@ export default tseslint.config(
       '**/.react-router/**',
       'data/**',
       'test-results/**',
+      // Mutation testing's sandbox and reports (npm run mutate).
+      '.stryker-tmp/**',
+      'reports/**',
       'playwright-report/**',
       'bench/results/**',
     ],

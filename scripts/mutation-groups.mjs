@@ -25,7 +25,9 @@ export const MUTATION_GROUPS = {
     what: 'quantity rules: whole numbers 1 to 10,000, at most 500 lines',
     mutate: [
       'packages/shared/src/domain/enquiry-list.ts',
-      'packages/shared/src/schemas/cart.ts',
+      // The rules only: the answer and parameter shapes between them are not quantity rules.
+      'packages/shared/src/schemas/cart.ts:1-21',
+      'packages/shared/src/schemas/cart.ts:43-81',
       'packages/shared/src/schemas/order.ts:56-63',
       'packages/shared/src/schemas/order.ts:75-85',
     ],

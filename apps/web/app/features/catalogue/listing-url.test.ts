@@ -4,6 +4,7 @@ import {
   loginPath,
   pageHref,
   pageOfHref,
+  productPath,
   readPage,
   redirectToCanonical,
   requireLoginForPage,
@@ -87,5 +88,17 @@ describe('canonical category addresses', () => {
         categoryPath('Rings', 'withgemstone'),
       ),
     ).toBe('/category/Rings/withgemstone');
+  });
+});
+
+describe('product and malformed addresses', () => {
+  it('encodes a product id into its page address', () => {
+    expect(productPath('a b/c')).toBe('/singleproduct/a%20b%2Fc');
+  });
+
+  it('compares an address that cannot be decoded as written, and moves it to the one spelling', () => {
+    expect(redirectToCanonical(new Request('http://x/category/Rings%E0'), '/category/Rings')).toBe(
+      '/category/Rings',
+    );
   });
 });
