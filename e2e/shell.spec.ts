@@ -175,6 +175,7 @@ test.describe('storefront shell', () => {
 
   test('structured data: FAQPage on home and FAQ, a post list on blogs, BreadcrumbList on a category', async ({
     request,
+    baseURL,
   }) => {
     expect(await (await request.get('/')).text()).toContain('"@type":"FAQPage"');
     expect(await (await request.get('/faq')).text()).toContain('"@type":"FAQPage"');
@@ -182,6 +183,19 @@ test.describe('storefront shell', () => {
     expect(blogs).toContain('"@type":"Blog"');
     expect((blogs.match(/"@type":"BlogPosting"/g) ?? []).length).toBeLessThanOrEqual(10);
     expect(await (await request.get('/category/Rings')).text()).toContain('"@type":"BreadcrumbList"');
+    // A product page: Product with its code as sku and no offer, since prices are not public here.
+    const [first] = (await (await request.get('/api/products?limit=1')).json()) as {
+      _id: string;
+      price: unknown;
+    }[];
+    expect(first!.price).toBeNull();
+    const html = await (await request.get(`/singleproduct/${first!._id}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const product = blocks.find((b) => b['@type'] === 'Product');
+    expect(product).toMatchObject({ sku: expect.any(String), url: `${baseURL}/singleproduct/${first!._id}` });
+    expect(product).not.toHaveProperty('offers');
   });
 
   test('the mobile drawer at 375 px opens, keeps the prefix and closes', async ({ browser }) => {

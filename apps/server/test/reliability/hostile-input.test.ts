@@ -17,9 +17,12 @@ import { listRoutes } from './routes.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
-/** Answers that are not JSON when they succeed: files, pictures, XML, text, the import template. */
+/**
+ * Answers that are not JSON when they succeed: files, pictures, XML, text, the import template, the
+ * API reference page and its scripts and styles (and the document as YAML).
+ */
 const NON_JSON_SUCCESS =
-  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template)/;
+  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/docs)/;
 
 const IMAGE_ROUTES = /^\/(media|uploads)\//;
 
