@@ -13,6 +13,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
@@ -65,6 +66,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     users: createUsersService(buyerDeps),
     cart: createCartService({ database: deps.database }),
     orders,
+    quotations: createQuotationsService({ ...buyerDeps, describeOrder: orders.describeOrder }),
     contact: createContactService(buyerDeps),
     mail,
   };

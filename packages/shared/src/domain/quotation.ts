@@ -138,3 +138,7 @@ export function majorToMinor(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** Where a buyer reads a request (linked from e-mails) and where an admin quotes it. */
+export const buyerRequestPath = (id: string) => `/myrequests/${id}`;
+export const adminRequestPath = (id: string) => `/orderlist/${id}`;

@@ -369,6 +369,7 @@ describe('price requests', () => {
           'country',
           'message',
           'status',
+          'overdue',
           'orderDetails',
           'excelFilePath',
           'createdAt',
