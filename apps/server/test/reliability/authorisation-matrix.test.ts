@@ -277,6 +277,11 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
   ],
   ['GET /api/admin/dashboard', ADMIN_ONLY(200), () => json('GET', '/api/admin/dashboard')],
   [
+    'GET /api/admin/dashboard/quotes',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/admin/dashboard/quotes?weeks=12'),
+  ],
+  [
     'GET /api/products/admin/import-template',
     ADMIN_ONLY(200),
     () => json('GET', '/api/products/admin/import-template'),

@@ -93,7 +93,7 @@ describe('quotations', () => {
     return sent.json().order;
   }
 
-  async function mails() {
+  async function mails(): Promise<Json[]> {
     return (await outboxRows(t.database))
       .filter((r) => r.status === 'pending')
       .map((r) => ({ kind: r.kind, ...(r.payload as { mail: Json }).mail }));
@@ -512,7 +512,7 @@ describe('quotations', () => {
 
     it.each(cases)('%s: 400 naming the field', async (_name, over, field) => {
       const id = await submit();
-      const body = quoteBody(1, over);
+      const body: Json = quoteBody(1, over);
       body.lines = body.lines.map((l: Json) => (l.productId === 'RING' ? { ...l, productId: ring.id } : l));
       if ('lines' in over) body.lines.push({ productId: pendant.id, unitPrice: 1 });
       const res = await call(admin, 'PUT', `/api/orders/${id}/quote`, body);
