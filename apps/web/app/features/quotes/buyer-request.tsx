@@ -172,7 +172,7 @@ export function BuyerRequest({ id }: { id: string }) {
       {quote && isLatest && canTransition(status, 'accept') ? (
         <section
           aria-labelledby="decide"
-          className="space-y-3 rounded-lg border border-brand-200 bg-brand-50 p-4 print:hidden"
+          className="space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4 print:hidden"
         >
           <h2 id="decide" className="font-semibold">
             {t('decide.prompt')}

@@ -63,7 +63,7 @@ export function CommentThread({ orderId }: { orderId: string }) {
           {comments.map((comment) => (
             <li
               key={comment._id}
-              className={`rounded-md border p-3 text-sm ${comment.author.role === 'admin' ? 'border-brand-200 bg-brand-50' : 'border-gray-200 bg-white'}`}
+              className={`rounded-md border p-3 text-sm ${comment.author.role === 'admin' ? 'border-brand-100 bg-brand-50' : 'border-gray-200 bg-white'}`}
             >
               <p className="font-semibold text-ink">
                 {comment.author.role === 'admin'

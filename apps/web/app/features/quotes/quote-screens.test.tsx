@@ -6,6 +6,7 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { BuyerRequest } from './buyer-request';
 import { QuoteEditor } from './quote-editor';
+import { QuoteFigures } from './quote-figures';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -250,5 +251,36 @@ describe('BuyerRequest', () => {
     expect(
       await screen.findByText('This request does not exist, or it belongs to another account.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('QuoteFigures', () => {
+  it('shows the figures as cards, charts and tables', async () => {
+    api.mockResolvedValue({
+      byStatus: { new: 2, quoted: 1, accepted: 1, declined: 0, expired: 1, cancelled: 1, withdrawn: 0 },
+      funnel: [
+        { week: '2026-11-09', requested: 2, quoted: 1, accepted: 0 },
+        { week: '2026-11-16', requested: 3, quoted: 2, accepted: 1 },
+      ],
+      medianHoursToFirstQuote: 20,
+      acceptanceRate: 1 / 3,
+      valueByMonth: [{ month: '2026-11', currency: 'INR', quoted: 350_000, accepted: 250_000 }],
+      topRequested: [{ productId: 'p1', name: 'Ruby Ring', count: 4 }],
+      topAccepted: [],
+      byCountry: [{ country: 'IN', count: 4 }],
+    });
+    render(
+      <MemoryRouter>
+        <QuoteFigures />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('20 hours')).toBeInTheDocument();
+    expect(screen.getByText('33%')).toBeInTheDocument();
+    expect(screen.getByText('5 requested, 3 quoted, 1 accepted in the last 2 weeks.')).toBeInTheDocument();
+    expect(screen.getByText('INR 3,500.00')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Requests by country' })).toHaveTextContent('India');
+    expect(screen.getByRole('img', { name: 'Requests by state' })).toHaveTextContent('Expired');
+    expect(screen.getByText('Ruby Ring')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('/admin/dashboard/quotes?weeks=12', expect.anything());
   });
 });
