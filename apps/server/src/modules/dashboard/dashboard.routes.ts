@@ -34,6 +34,7 @@ import { AppError } from '@catalogue/shared/errors';
 
 const FIGURES_TOP = 5;
 const FIGURES_COUNTRIES = 10;
+const FIGURES_CACHE_MS = 15_000;
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -77,6 +78,46 @@ export async function dashboardRoutes(root: FastifyInstance) {
     },
   );
 
+  /**
+   * The figures read the whole request history; an owner's dashboard may be a few seconds behind,
+   * so each window's answer is kept briefly and shared by the admins asking meanwhile.
+   */
+  const figuresCache = new Map<number, { at: number; answer: Promise<QuoteFigures> }>();
+
+  /** The figures over `weeks` weeks up to now (seven aggregates, run side by side). */
+  async function computeFigures(weeks: number): Promise<QuoteFigures> {
+    const now = new Date();
+    const since = new Date(weekStartOf(now).getTime() - (weeks - 1) * WEEK_MS);
+    const [byStatus, funnel, median, value, topRequested, topAccepted, byCountry] = await Promise.all([
+      countByStatus(db, now),
+      countFunnel(db, since),
+      medianHoursToFirstQuote(db, since),
+      sumValueByMonth(db, since),
+      listTopProductsSince(db, since, FIGURES_TOP, false),
+      listTopProductsSince(db, since, FIGURES_TOP, true),
+      countByCountry(db, since, FIGURES_COUNTRIES),
+    ]);
+    const byWeek = new Map(funnel.map((f) => [f.week, f]));
+    const weekly = Array.from({ length: weeks }, (_, i) => {
+      const week = new Date(since.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
+      return byWeek.get(week) ?? { week, requested: 0, quoted: 0, accepted: 0 };
+    });
+    const quoted = weekly.reduce((sum, w) => sum + w.quoted, 0);
+    const accepted = weekly.reduce((sum, w) => sum + w.accepted, 0);
+    return {
+      byStatus: Object.fromEntries(
+        ORDER_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]),
+      ) as QuoteFigures['byStatus'],
+      funnel: weekly,
+      medianHoursToFirstQuote: median === null ? null : Math.round(median * 10) / 10,
+      acceptanceRate: quoted ? accepted / quoted : null,
+      valueByMonth: value as QuoteFigures['valueByMonth'],
+      topRequested,
+      topAccepted,
+      byCountry,
+    };
+  }
+
   app.get(
     '/dashboard/quotes',
     {
@@ -97,36 +138,13 @@ export async function dashboardRoutes(root: FastifyInstance) {
           `weeks must be a whole number from 1 to ${QUOTE_FIGURES_WEEKS.max}`,
           [{ path: 'querystring.weeks', message: 'out of range' }],
         );
-      const now = new Date();
-      const since = new Date(weekStartOf(now).getTime() - (weeks - 1) * WEEK_MS);
-      const [byStatus, funnel, median, value, topRequested, topAccepted, byCountry] = await Promise.all([
-        countByStatus(db, now),
-        countFunnel(db, since),
-        medianHoursToFirstQuote(db, since),
-        sumValueByMonth(db, since),
-        listTopProductsSince(db, since, FIGURES_TOP, false),
-        listTopProductsSince(db, since, FIGURES_TOP, true),
-        countByCountry(db, since, FIGURES_COUNTRIES),
-      ]);
-      const byWeek = new Map(funnel.map((f) => [f.week, f]));
-      const weekly = Array.from({ length: weeks }, (_, i) => {
-        const week = new Date(since.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
-        return byWeek.get(week) ?? { week, requested: 0, quoted: 0, accepted: 0 };
-      });
-      const quoted = weekly.reduce((sum, w) => sum + w.quoted, 0);
-      const accepted = weekly.reduce((sum, w) => sum + w.accepted, 0);
-      return {
-        byStatus: Object.fromEntries(
-          ORDER_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]),
-        ) as QuoteFigures['byStatus'],
-        funnel: weekly,
-        medianHoursToFirstQuote: median === null ? null : Math.round(median * 10) / 10,
-        acceptanceRate: quoted ? accepted / quoted : null,
-        valueByMonth: value as QuoteFigures['valueByMonth'],
-        topRequested,
-        topAccepted,
-        byCountry,
-      };
+      const cached = figuresCache.get(weeks);
+      if (cached && Date.now() - cached.at < FIGURES_CACHE_MS) return cached.answer;
+      const answer = computeFigures(weeks);
+      figuresCache.set(weeks, { at: Date.now(), answer });
+      // A failure is not kept: the next admin asks again.
+      answer.catch(() => figuresCache.delete(weeks));
+      return answer;
     },
   );
 }
