@@ -70,5 +70,9 @@ CREATE INDEX "order_comments_order_idx" ON "order_comments" USING btree ("order_
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_events_to_at_idx" ON "order_events" USING btree ("to_status","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "quote_revisions_order_revision_key" ON "quote_revisions" USING btree ("order_id","revision");--> statement-breakpoint
+CREATE INDEX "order_items_name_trgm_idx" ON "order_items" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_status_number_idx" ON "orders" USING btree ("status","order_number");--> statement-breakpoint
+CREATE INDEX "orders_first_name_trgm_idx" ON "orders" USING gin ("first_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_email_trgm_idx" ON "orders" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_company_trgm_idx" ON "orders" USING gin ("company_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_user_number_idx" ON "orders" USING btree ("user_id","order_number");

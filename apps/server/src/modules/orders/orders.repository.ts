@@ -81,9 +81,14 @@ function searchFilter(search: string | undefined): SQL | undefined {
   const byNumber = /^#?\d{1,9}$/.test(text)
     ? sql`${orders.orderNumber} = ${Number(text.replace('#', ''))} OR `
     : sql``;
-  return sql`(${byNumber}${orders.firstName} ILIKE ${pattern} OR ${orders.email} ILIKE ${pattern}
-    OR ${orders.companyName} ILIKE ${pattern} OR ${orders.country} ILIKE ${pattern}
-    OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.name} ILIKE ${pattern}))`;
+  // One branch per column, so each can use its trigram index (an OR across columns and a subquery
+  // would scan every request); the country is a two-letter code, matched in full.
+  return sql`(${byNumber}${orders.id} IN (
+    SELECT o.id FROM orders o WHERE o.first_name ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.email ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.company_name ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.country ILIKE ${pattern}
+    UNION SELECT i.order_id FROM order_items i WHERE i.name ILIKE ${pattern}))`;
 }
 
 function listFilter(filter: OrderListFilter): SQL | undefined {
