@@ -34,6 +34,7 @@ import {
   type Catalogue,
   listOrderNumbers,
 } from './lib/scenarios.ts';
+import { QUOTE_REQUESTS, QUOTE_SCENARIOS, quoteScenarios } from './lib/quote-scenarios.ts';
 import { BENCH_ADMIN, ROOT, startBenchServer, type BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 import type { BundlePage, BuyersResult, ConfigResult, DatabaseKind, RunData } from './lib/types.ts';
@@ -343,6 +344,11 @@ try {
         ? await createBuyers(server.url, Math.min(20, buyerCount))
         : [];
       const scenarios = catalogueScenarios(catalogue, sessionBuyers).filter((s) => plan.scenario(s.key));
+      // The quotation scenarios need requests written into the database: PostgreSQL only.
+      if (config.database === 'postgres' && QUOTE_SCENARIOS.some((key) => plan.scenario(key))) {
+        log(`${label}: writing ${QUOTE_REQUESTS.toLocaleString('en')} price requests`);
+        scenarios.push(...(await quoteScenarios(server)).filter((s) => plan.scenario(s.key)));
+      }
       const result: ConfigResult = {
         database: config.database,
         products: server.products,

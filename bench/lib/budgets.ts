@@ -196,6 +196,26 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
     check: { op: '<=', limit: 250, unit: 'MB' },
     value: maxRss,
   },
+  // Quotations: the admin list, a buyer's requests and the figures, with 100,000 requests stored.
+  ...(
+    [
+      ['quotes-admin-list', 'admin order list (100,000 requests) p99 ≤ 30 ms', 30],
+      ['quotes-my-requests', 'My requests (1,000 of a buyer) p99 ≤ 20 ms', 20],
+      ['quotes-figures', 'dashboard quotation figures (100,000 requests) p99 ≤ 100 ms', 100],
+    ] as const
+  ).map(([key, budget, limit]) => ({
+    id: `${key}-p99`,
+    source: 'quotations',
+    budget,
+    target: PG_100K,
+    check: { op: '<=' as const, limit, unit: 'ms' },
+    // A round with failed requests (or none answered in time) is a miss, never a 0 ms pass.
+    value: (c: ConfigResult) => {
+      const measured = scenario(c, key);
+      if (!measured) return null;
+      return measured.errors > 0 || measured.non2xx > 0 ? Number.POSITIVE_INFINITY : measured.p99;
+    },
+  })),
   // Issue 4, item 8: "200 concurrent buyers adding to their lists and submitting price requests".
   // Errors and lost orders count in both runs. The latency line judges the buyers at a person's
   // pace: in the closed loop with no pauses each of 200 connections fires its next request the

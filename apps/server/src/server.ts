@@ -80,8 +80,10 @@ export async function start(): Promise<FastifyInstance> {
     closing = true;
   });
 
+  let stopExpirySweep = () => {};
   // The outbox is sent in the background; closing waits for a send in flight.
   app.addHook('onClose', async () => {
+    stopExpirySweep();
     await app.services.mail.stop();
   });
 
@@ -93,6 +95,8 @@ export async function start(): Promise<FastifyInstance> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.services.mail.start(app.log);
+  // Quotes past their validity are expired to readers at once; the sweep records it and mails the buyer.
+  stopExpirySweep = app.services.quotations.startExpirySweep(app.log);
   // After the demo seed, so the first index holds it; searches use SQL until it is built.
   app.services.catalogue.warmSearchIndex();
   return app;

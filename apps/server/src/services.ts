@@ -14,6 +14,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
@@ -70,6 +71,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     users: createUsersService(buyerDeps),
     cart: createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES }),
     orders,
+    quotations: createQuotationsService({ ...buyerDeps, describeOrder: orders.describeOrder }),
     contact: createContactService(buyerDeps),
     mail,
   };

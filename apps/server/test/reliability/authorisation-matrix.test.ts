@@ -24,6 +24,12 @@ const ADMIN_ONLY = (ok: number): Cell => ({ anonymous: 401, buyer: 403, otherBuy
 const ANY_USER = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuyer: ok, admin: ok });
 /** The buyer's own data (the enquiry list): nobody else, an administrator included. */
 const OWNER_ONLY = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuyer: 403, admin: 403 });
+/**
+ * A price request's own routes: for anyone but its buyer and the admins it does not exist (404,
+ * as an unknown id), so ids are not confirmed; an admin may read it but not decide for its buyer.
+ */
+const REQUEST_READER = (ok: number): Cell => ({ anonymous: 404, buyer: ok, otherBuyer: 404, admin: ok });
+const REQUEST_BUYER = (ok: number): Cell => ({ anonymous: 404, buyer: ok, otherBuyer: 404, admin: 403 });
 
 const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
   method,
@@ -104,6 +110,41 @@ async function submitOrder(t: TestApp, buyer: TestUser): Promise<{ id: string; o
   return { id: order!._id, orderId };
 }
 
+/** A request of the row's buyer with a quote: saved as a draft, and sent unless `send` is false. */
+async function quotedOrder(
+  t: TestApp,
+  buyer: TestUser,
+  send = true,
+): Promise<{ id: string; version: number }> {
+  const { id } = await submitOrder(t, buyer);
+  const admin = bearer(adminToken);
+  const read = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin });
+  const order = read.json<{ order: { version: number; orderDetails: Array<{ productId: string }> } }>().order;
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${id}/quote`,
+    headers: admin,
+    payload: quoteBody(order.version, order.orderDetails[0]!.productId),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  if (!send) return { id, version: order.version + 1 };
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/quote/send`,
+    headers: admin,
+    payload: { version: order.version + 1 },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return { id, version: order.version + 2 };
+}
+
+const quoteBody = (version: number, productId: string) => ({
+  version,
+  currency: 'INR',
+  lines: [{ productId, unitPrice: 150_000, moq: 10 }],
+  leadTimeDays: 14,
+});
+
 const orderBody = (buyer: TestUser, productId: string) => ({
   firstName: 'Asha',
   email: buyer.email,
@@ -166,7 +207,80 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
       json('POST', '/api/orders/submit-order', orderBody(a.buyer, (await insertProduct(t.database)).id)),
   ],
   ['GET /api/orders/orders', ADMIN_ONLY(200), () => json('GET', '/api/orders/orders')],
+  ['GET /api/orders/mine', ANY_USER(200), () => json('GET', '/api/orders/mine')],
+  [
+    'GET /api/orders/:id',
+    REQUEST_READER(200),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}`),
+  ],
+  [
+    'PUT /api/orders/:id/quote',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id } = await submitOrder(t, a.buyer);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${id}`,
+        headers: bearer(adminToken),
+      });
+      const order = read.json<{ order: { orderDetails: Array<{ productId: string }> } }>().order;
+      return json('PUT', `/api/orders/${id}/quote`, quoteBody(1, order.orderDetails[0]!.productId));
+    },
+  ],
+  [
+    'POST /api/orders/:id/quote/send',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id, version } = await quotedOrder(t, a.buyer, false);
+      return json('POST', `/api/orders/${id}/quote/send`, { version });
+    },
+  ],
+  [
+    'POST /api/orders/:id/withdraw',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id, version } = await quotedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/withdraw`, { version });
+    },
+  ],
+  [
+    'POST /api/orders/:id/accept',
+    REQUEST_BUYER(200),
+    async (t, a) => {
+      const { id, version } = await quotedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/accept`, { version, revision: 1 });
+    },
+  ],
+  [
+    'POST /api/orders/:id/decline',
+    REQUEST_BUYER(200),
+    async (t, a) => {
+      const { id, version } = await quotedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/decline`, { version, revision: 1, reason: 'Too dear' });
+    },
+  ],
+  [
+    'POST /api/orders/:id/cancel',
+    REQUEST_BUYER(200),
+    async (t, a) => json('POST', `/api/orders/${(await submitOrder(t, a.buyer)).id}/cancel`, { version: 1 }),
+  ],
+  [
+    'GET /api/orders/:id/comments',
+    REQUEST_READER(200),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/comments`),
+  ],
+  [
+    'POST /api/orders/:id/comments',
+    REQUEST_READER(201),
+    async (t, a) =>
+      json('POST', `/api/orders/${(await submitOrder(t, a.buyer)).id}/comments`, { text: 'Any news?' }),
+  ],
   ['GET /api/admin/dashboard', ADMIN_ONLY(200), () => json('GET', '/api/admin/dashboard')],
+  [
+    'GET /api/admin/dashboard/quotes',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/admin/dashboard/quotes?weeks=12'),
+  ],
   [
     'GET /api/products/admin/import-template',
     ADMIN_ONLY(200),
@@ -318,7 +432,7 @@ describe('authorisation matrix', () => {
 
   it.each(MATRIX)(
     '%s: an anonymous caller with a malformed body or a forged token is refused before anything else',
-    async (route) => {
+    async (route, cell) => {
       const [method, path] = route.split(' ') as [InjectOptions['method'], string];
       const url = path.replace(/:[^/]+/g, 'not-an-id');
       for (const headers of [
@@ -332,7 +446,8 @@ describe('authorisation matrix', () => {
           headers: { ...headers, 'content-type': 'application/json' },
           payload: '{"userId":',
         });
-        expect(res.statusCode, `${route} ${res.body}`).toBe(401);
+        // 401, or for a price request's own routes the 404 of an id that does not exist.
+        expect(res.statusCode, `${route} ${res.body}`).toBe(cell.anonymous);
       }
     },
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/i18n';
 import { useLoaderData, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/profile';
-import { Button } from '~/components/ui/button';
+import { Button, ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { ProfileCard } from '~/features/account/profile-card';
@@ -27,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export default function ProfilePage() {
   const { t } = useTranslation('account');
+  const quotes = useTranslation('quotes').t;
   const { profile: rendered } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData('root') as { viewer?: { role: string } | null } | undefined;
   const { isLoggedIn } = useSession(root?.viewer ?? null);
@@ -34,7 +35,15 @@ export default function ProfilePage() {
   const profile = rendered ?? (state.status === 'ready' ? state.profile : null);
 
   let body: React.ReactNode;
-  if (profile) body = <ProfileCard profile={profile} />;
+  if (profile)
+    body = (
+      <>
+        <ProfileCard profile={profile} />
+        <ButtonLink to="/myrequests" variant="secondary" className="mt-6">
+          {quotes('mine.link')}
+        </ButtonLink>
+      </>
+    );
   else if (isLoggedIn && state.status === 'error') {
     body = (
       <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">

@@ -23,6 +23,7 @@ const NAMES = [
   'Pinterest',
   'YouTube',
   'Excel',
+  'PDF',
   'SKU',
   'N/A',
   'AM',

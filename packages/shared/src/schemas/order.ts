@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryFromCodeOrName, normaliseCountry } from '../domain/countries.ts';
 import { MAX_ORDER_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../domain/limits.ts';
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/quotation.ts';
 import { EMAIL_MAX, isEmail, isWebsite, WEBSITE_MAX } from '../domain/signup.ts';
 
 /** Bounds that keep a stored field a field (not spec rules). */
@@ -122,6 +123,8 @@ export const orderSchema = z.object({
   country: z.string(),
   message: z.string(),
   status: z.string(),
+  /** A `new` request waiting for its first quote for more than 48 hours. */
+  overdue: z.boolean(),
   orderDetails: z.array(orderLineSchema),
   /** `/uploads/Quotation_{orderId}.xlsx?sig=...&exp=...`; swap `/uploads` for `/api/orders/download`. */
   excelFilePath: z.string(),
@@ -143,6 +146,24 @@ export const orderListQuerySchema = z.object({
   page: z.string().optional(),
   limit: z.string().optional(),
   search: z.string().max(100, 'search must be at most 100 characters').optional(),
+  /** Comma-separated states, as readers see them (`new,quoted`). */
+  status: z
+    .string()
+    .max(200, 'status is too long')
+    .optional()
+    .transform((value, ctx) => {
+      const list = (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = list.filter((s) => !isOrderStatus(s));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `status must be among ${ORDER_STATUSES.join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(list)] as OrderStatus[];
+    }),
+  sort: z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).optional(),
 });
 
 export const quotationDownloadQuerySchema = z.object({

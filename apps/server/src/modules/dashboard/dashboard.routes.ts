@@ -15,6 +15,26 @@ import {
   listLatestRequests,
   listTopProducts,
 } from './dashboard.repository.ts';
+import {
+  countByCountry,
+  countByStatus,
+  countFunnel,
+  listTopProducts as listTopProductsSince,
+  medianHoursToFirstQuote,
+  sumValueByMonth,
+} from './quote-figures.repository.ts';
+import { ORDER_STATUSES } from '@catalogue/shared/domain/quotation';
+import {
+  QUOTE_FIGURES_WEEKS,
+  quoteFiguresQuerySchema,
+  quoteFiguresSchema,
+  type QuoteFigures,
+} from '@catalogue/shared/schemas/quotation';
+import { AppError } from '@catalogue/shared/errors';
+
+const FIGURES_TOP = 5;
+const FIGURES_COUNTRIES = 10;
+const FIGURES_CACHE_MS = 15_000;
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -55,6 +75,76 @@ export async function dashboardRoutes(root: FastifyInstance) {
           items: r.items,
         })),
       };
+    },
+  );
+
+  /**
+   * The figures read the whole request history; an owner's dashboard may be a few seconds behind,
+   * so each window's answer is kept briefly and shared by the admins asking meanwhile.
+   */
+  const figuresCache = new Map<number, { at: number; answer: Promise<QuoteFigures> }>();
+
+  /** The figures over `weeks` weeks up to now (seven aggregates, run side by side). */
+  async function computeFigures(weeks: number): Promise<QuoteFigures> {
+    const now = new Date();
+    const since = new Date(weekStartOf(now).getTime() - (weeks - 1) * WEEK_MS);
+    const [byStatus, funnel, median, value, topRequested, topAccepted, byCountry] = await Promise.all([
+      countByStatus(db, now),
+      countFunnel(db, since),
+      medianHoursToFirstQuote(db, since),
+      sumValueByMonth(db, since),
+      listTopProductsSince(db, since, FIGURES_TOP, false),
+      listTopProductsSince(db, since, FIGURES_TOP, true),
+      countByCountry(db, since, FIGURES_COUNTRIES),
+    ]);
+    const byWeek = new Map(funnel.map((f) => [f.week, f]));
+    const weekly = Array.from({ length: weeks }, (_, i) => {
+      const week = new Date(since.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
+      return byWeek.get(week) ?? { week, requested: 0, quoted: 0, accepted: 0 };
+    });
+    const quoted = weekly.reduce((sum, w) => sum + w.quoted, 0);
+    const accepted = weekly.reduce((sum, w) => sum + w.accepted, 0);
+    return {
+      byStatus: Object.fromEntries(
+        ORDER_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]),
+      ) as QuoteFigures['byStatus'],
+      funnel: weekly,
+      medianHoursToFirstQuote: median === null ? null : Math.round(median * 10) / 10,
+      acceptanceRate: quoted ? accepted / quoted : null,
+      valueByMonth: value as QuoteFigures['valueByMonth'],
+      topRequested,
+      topAccepted,
+      byCountry,
+    };
+  }
+
+  app.get(
+    '/dashboard/quotes',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary:
+          'How requests turn into orders: by state, weekly funnel, time to quote, acceptance, value, products, countries',
+        querystring: quoteFiguresQuerySchema,
+        response: { 200: quoteFiguresSchema, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request): Promise<QuoteFigures> => {
+      const raw = request.query.weeks;
+      const weeks = raw === undefined ? QUOTE_FIGURES_WEEKS.default : Number(raw);
+      if (!Number.isInteger(weeks) || weeks < 1 || weeks > QUOTE_FIGURES_WEEKS.max)
+        throw new AppError(
+          'BAD_REQUEST',
+          `weeks must be a whole number from 1 to ${QUOTE_FIGURES_WEEKS.max}`,
+          [{ path: 'querystring.weeks', message: 'out of range' }],
+        );
+      const cached = figuresCache.get(weeks);
+      if (cached && Date.now() - cached.at < FIGURES_CACHE_MS) return cached.answer;
+      const answer = computeFigures(weeks);
+      figuresCache.set(weeks, { at: Date.now(), answer });
+      // A failure is not kept: the next admin asks again.
+      answer.catch(() => figuresCache.delete(weeks));
+      return answer;
     },
   );
 }

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
+import type { OrderStatus } from '@catalogue/shared/domain/quotation';
+import { statusFilter } from './quotations.repository.ts';
 
 export type NewOrder = {
   id: string;
@@ -35,8 +37,19 @@ export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
   userId: string | null;
   orderNumber: number;
   status: string;
+  version: number;
+  /** The latest sent quote's validity (null until one is sent). */
+  validUntil: Date | null;
   createdAt: Date;
   lines: OrderLineRow[];
+};
+
+/** Which orders a list shows and in what order (by age: the order number follows arrival). */
+export type OrderListFilter = {
+  search?: string;
+  statuses?: readonly OrderStatus[];
+  sort?: 'newest' | 'oldest';
+  now?: Date;
 };
 
 const orderColumns = {
@@ -51,6 +64,8 @@ const orderColumns = {
   country: orders.country,
   message: orders.message,
   status: orders.status,
+  version: orders.version,
+  validUntil: orders.validUntil,
   createdAt: orders.createdAt,
 };
 
@@ -66,9 +81,18 @@ function searchFilter(search: string | undefined): SQL | undefined {
   const byNumber = /^#?\d{1,9}$/.test(text)
     ? sql`${orders.orderNumber} = ${Number(text.replace('#', ''))} OR `
     : sql``;
-  return sql`(${byNumber}${orders.firstName} ILIKE ${pattern} OR ${orders.email} ILIKE ${pattern}
-    OR ${orders.companyName} ILIKE ${pattern} OR ${orders.country} ILIKE ${pattern}
-    OR EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.name} ILIKE ${pattern}))`;
+  // One branch per column, so each can use its trigram index (an OR across columns and a subquery
+  // would scan every request); the country is a two-letter code, matched in full.
+  return sql`(${byNumber}${orders.id} IN (
+    SELECT o.id FROM orders o WHERE o.first_name ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.email ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.company_name ILIKE ${pattern}
+    UNION SELECT o.id FROM orders o WHERE o.country ILIKE ${pattern}
+    UNION SELECT i.order_id FROM order_items i WHERE i.name ILIKE ${pattern}))`;
+}
+
+function listFilter(filter: OrderListFilter): SQL | undefined {
+  return and(searchFilter(filter.search), statusFilter(filter.statuses ?? [], filter.now ?? new Date()));
 }
 
 export function createOrdersRepository(db: Db) {
@@ -186,23 +210,23 @@ export function createOrdersRepository(db: Db) {
       return { orderNumber: Number(row.order_number), createdAt: new Date(row.created_at) };
     },
 
-    /** Newest first; `limit` undefined lists every order. */
-    async list(options: { search?: string; limit?: number; offset?: number }): Promise<OrderRow[]> {
+    /** Newest first unless `sort` is `oldest`; `limit` undefined lists every order. */
+    async list(options: OrderListFilter & { limit?: number; offset?: number }): Promise<OrderRow[]> {
       const query = db
         .select(orderColumns)
         .from(orders)
-        .where(searchFilter(options.search))
-        .orderBy(desc(orders.orderNumber))
+        .where(listFilter(options))
+        .orderBy(options.sort === 'oldest' ? asc(orders.orderNumber) : desc(orders.orderNumber))
         .$dynamic();
       if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
       return attachLines(await query);
     },
 
-    async count(search?: string): Promise<number> {
+    async count(filter: OrderListFilter): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(orders)
-        .where(searchFilter(search));
+        .where(listFilter(filter));
       return Number(row?.n ?? 0);
     },
 

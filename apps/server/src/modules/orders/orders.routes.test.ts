@@ -376,6 +376,7 @@ describe('price requests', () => {
           'country',
           'message',
           'status',
+          'overdue',
           'orderDetails',
           'excelFilePath',
           'createdAt',

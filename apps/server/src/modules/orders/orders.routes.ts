@@ -16,6 +16,8 @@ import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
+import { quotationRoutes } from './quotations.routes.ts';
+import { ORDER_NOT_FOUND } from './quotations.service.ts';
 
 const errors = {
   400: errorBody,
@@ -33,12 +35,11 @@ const submitHeaders = z.object({
     .optional(),
 });
 
-const ORDER_NOT_FOUND = 'Order not found';
-
 export async function ordersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
   const tags = ['orders'];
+  await app.register(quotationRoutes);
 
   app.post(
     '/submit-order',
@@ -82,9 +83,16 @@ export async function ordersRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { page, limit } = pageQuery(PAGE_SIZE.adminOrders).parse(request.query);
-      const { search } = request.query;
+      const { search, status, sort } = request.query;
       const paged = request.query.page !== undefined || request.query.limit !== undefined || !!search;
-      return orders.listOrders({ page, limit, paged, ...(search ? { search } : {}) });
+      return orders.listOrders({
+        page,
+        limit,
+        paged,
+        ...(search ? { search } : {}),
+        ...(status?.length ? { statuses: status } : {}),
+        ...(sort ? { sort } : {}),
+      });
     },
   );
 

@@ -16,8 +16,11 @@ import {
   createOrdersRepository,
   type RequestedLine,
   type OrderLineRow,
+  type OrderListFilter,
   type OrderRow,
 } from './orders.repository.ts';
+import { effectiveStatus, isOverdue, type OrderStatus } from '@catalogue/shared/domain/quotation';
+import { createQuotationsRepository, type RevisionRow } from './quotations.repository.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
@@ -86,6 +89,7 @@ export function createOrdersService({
   imageUrl,
 }: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
+  const quotes = createQuotationsRepository(database.db);
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
     env.SIGNING_SECRET
@@ -98,7 +102,8 @@ export function createOrdersService({
     return { orderId: orderNumber, downloadLink: DOWNLOAD_PATH + (await links.signedFile(orderNumber)) };
   }
 
-  async function toOrderJson(row: OrderRow): Promise<Order> {
+  async function toOrderJson(row: OrderRow, now = new Date()): Promise<Order> {
+    const status = effectiveStatus(row.status, row.validUntil, now);
     return {
       _id: row.id,
       orderId: row.orderNumber,
@@ -110,7 +115,8 @@ export function createOrdersService({
       companyWebsite: row.companyWebsite,
       country: row.country,
       message: row.message,
-      status: row.status,
+      status,
+      overdue: isOverdue(status, row.createdAt, now),
       orderDetails: row.lines.map((l: OrderLineRow) => ({
         productId: l.productId,
         name: l.name,
@@ -172,7 +178,11 @@ export function createOrdersService({
           ),
         )
       : await loadPictures(order.lines);
-    const content = buildQuotationWorkbook(order, pictures, letterhead);
+    // A request that was ever sent a quote has a validity; its workbook carries the latest prices.
+    const quote: RevisionRow | null = order.validUntil
+      ? ((await quotes.findSentQuotes([order.id])).get(order.id) ?? null)
+      : null;
+    const content = buildQuotationWorkbook(order, pictures, letterhead, quote);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 
@@ -259,38 +269,48 @@ export function createOrdersService({
       return answerFor(stored.orderNumber);
     },
 
-    /** Newest first. With `paged`, one page and the paging numbers; without, every request. */
+    /**
+     * Newest first (or oldest, by `sort`), filtered by state as readers see it. With `paged`, one
+     * page and the paging numbers; without, every request.
+     */
     async listOrders(query: {
       page: number;
       limit: number;
       search?: string;
+      statuses?: readonly OrderStatus[];
+      sort?: 'newest' | 'oldest';
       paged: boolean;
     }): Promise<OrderList> {
+      const now = new Date();
       const search = query.search?.trim() || undefined;
+      const filter: OrderListFilter = {
+        ...(search ? { search } : {}),
+        ...(query.statuses?.length ? { statuses: query.statuses } : {}),
+        ...(query.sort ? { sort: query.sort } : {}),
+        now,
+      };
+      const toJson = (row: OrderRow) => toOrderJson(row, now);
       if (!query.paged) {
-        const rows = await repo.list({ ...(search ? { search } : {}) });
-        return { success: true, orders: await Promise.all(rows.map(toOrderJson)) };
+        const rows = await repo.list(filter);
+        return { success: true, orders: await Promise.all(rows.map(toJson)) };
       }
       const [totalItems, rows] = await Promise.all([
-        repo.count(search),
-        repo.list({
-          ...(search ? { search } : {}),
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-        }),
+        repo.count(filter),
+        repo.list({ ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
       ]);
       return {
         success: true,
-        orders: await Promise.all(rows.map(toOrderJson)),
+        orders: await Promise.all(rows.map(toJson)),
         currentPage: query.page,
         totalPages: totalPagesOf(totalItems, query.limit),
         totalItems,
       };
     },
 
-    async getOrder(id: string): Promise<Order | null> {
+    /** The request as the admin list shows it, with the version a write must carry. */
+    async describeOrder(id: string): Promise<{ order: Order; version: number } | null> {
       const row = isId(id) ? await repo.findById(id) : null;
-      return row ? toOrderJson(row) : null;
+      return row ? { order: await toOrderJson(row), version: row.version } : null;
     },
 
     /** false when there was no such request (a malformed id included). */

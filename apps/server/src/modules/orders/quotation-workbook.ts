@@ -1,5 +1,7 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
+import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import type { OrderRow } from './orders.repository.ts';
+import type { RevisionRow } from './quotations.repository.ts';
 import {
   columnName,
   xlsxWorkbook,
@@ -64,7 +66,14 @@ export function buildQuotationWorkbook(
   order: OrderRow,
   pictures: ReadonlyMap<string, Buffer>,
   letterhead: Letterhead,
+  quote: Pick<
+    RevisionRow,
+    'revision' | 'currency' | 'lines' | 'total' | 'leadTimeDays' | 'validUntil' | 'noteToBuyer'
+  > | null = null,
 ): Buffer {
+  // A sent quote's prices, in major units: minor units written as exact decimals, then read as numbers.
+  const major = (minor: number) => Number(minorToMajor(minor));
+  const quoted = new Map(quote?.lines.map((l) => [l.position, l]) ?? []);
   const rows: Row[] = [];
   const merges: string[] = [];
   const placed: Picture[] = [];
@@ -93,11 +102,21 @@ export function buildQuotationWorkbook(
     ['Message', order.message],
     ['Ref. No', String(order.orderNumber)],
     ['Date', order.createdAt.toISOString().slice(0, 10)],
-    ['Currency', letterhead.currency],
+    ['Currency', quote ? quote.currency : letterhead.currency],
+    ...(quote
+      ? ([
+          ['Quote revision', String(quote.revision)],
+          ['Valid until', quote.validUntil ? quote.validUntil.toISOString().slice(0, 10) : ''],
+          ['Lead time', `${quote.leadTimeDays} days`],
+          ['Note', quote.noteToBuyer],
+        ] as [string, string][])
+      : []),
   ];
   for (const [label, value] of buyer) {
     const height =
-      label === 'Message' && value ? Math.min(120, 15 * Math.ceil(value.length / 90 + 1)) : undefined;
+      (label === 'Message' || label === 'Note') && value
+        ? Math.min(120, 15 * Math.ceil(value.length / 90 + 1))
+        : undefined;
     add(
       [
         { value: label, style: { bold: true } },
@@ -116,15 +135,18 @@ export function buildQuotationWorkbook(
   const first = rows.length + 1;
   for (const line of order.lines) {
     const r = rows.length + 1;
+    const priced = quoted.get(line.position);
+    const price = priced ? major(priced.unitPrice) : line.price;
+    const amount = priced ? major(priced.lineTotal) : line.price * line.quantity;
     add(
       [
         { value: line.sku, style: lineStyle(0) },
         { value: null, style: lineStyle(1) },
         { value: line.name, style: lineStyle(2) },
         { value: null, style: lineStyle(3) },
-        { value: line.price, style: lineStyle(4, true) },
+        { value: price, style: lineStyle(4, true) },
         { value: line.quantity, style: lineStyle(5) },
-        { value: { formula: `E${r}*F${r}`, result: line.price * line.quantity }, style: lineStyle(6, true) },
+        { value: { formula: `E${r}*F${r}`, result: amount }, style: lineStyle(6, true) },
       ],
       LINE_ROW_HEIGHT_PT,
     );
@@ -154,7 +176,7 @@ export function buildQuotationWorkbook(
     {
       value: {
         formula: hasLines ? `SUM(G${first}:G${last})` : '0',
-        result: order.lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+        result: quote ? major(quote.total) : order.lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
       },
       style: totalStyle(true),
     },

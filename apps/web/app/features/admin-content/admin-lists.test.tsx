@@ -8,7 +8,8 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { BlogList, contentStart } from './blog-list';
 import { websiteHref } from './cells';
-import { OrderList, quotationHref, shownRange } from './order-list';
+import { quotationHref } from '~/features/quotes/quote-format';
+import { OrderList, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -47,6 +48,7 @@ function makeOrder(orderId: number, overrides: Partial<Order> = {}): Order {
     country: 'IN',
     message: 'Need 50 pieces',
     status: 'new',
+    overdue: false,
     orderDetails: [
       { productId: 'p1', name: 'Ruby Ring', sku: 'RG-1', quantity: 2, imageUrl: null },
       { productId: 'p2', name: 'Jhumka', sku: 'ER-4', quantity: 12, imageUrl: null },

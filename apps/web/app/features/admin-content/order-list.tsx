@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
-import { Button } from '~/components/ui/button';
+import { ORDER_STATUSES, type OrderStatus } from '@catalogue/shared/domain/quotation';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { quotationHref } from '~/features/quotes/quote-format';
+import { StatusBadge } from '~/features/quotes/status-badge';
 import { Dialog } from '~/components/ui/dialog';
-import { TextField } from '~/components/ui/field';
+import { SelectField, TextField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';
 import { apiRequest } from '~/lib/api-client';
 import { CountryCell, WebsiteLink } from './cells';
@@ -18,16 +21,6 @@ import { useDebouncedValue } from '~/lib/use-debounced-value';
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
 
-/**
- * The signed `excelFilePath` (`/uploads/Quotation_{n}.xlsx?sig=...`) as a link the browser can
- * follow: the server serves it under `/api/orders/download` (API-CONTRACT.md). Null when no file.
- */
-export function quotationHref(excelFilePath: string | null | undefined): string | null {
-  const path = excelFilePath?.trim();
-  if (!path) return null;
-  return path.startsWith('/uploads/') ? `/api/orders/download/${path.slice('/uploads/'.length)}` : path;
-}
-
 /** "Showing a-b of n orders" numbers for one page. */
 export function shownRange(page: number, shown: number, total: number) {
   if (total === 0 || shown === 0) return { from: 0, to: 0, total };
@@ -35,22 +28,35 @@ export function shownRange(page: number, shown: number, total: number) {
   return { from, to: from + shown - 1, total };
 }
 
-function ordersPath(page: number, search: string) {
+type AgeSort = 'newest' | 'oldest';
+
+function ordersPath(page: number, search: string, status: OrderStatus | '', sort: AgeSort) {
   const query = new URLSearchParams({ page: String(page), limit: String(PAGE_LIMIT) });
   if (search) query.set('search', search);
+  if (status) query.set('status', status);
+  if (sort !== 'newest') query.set('sort', sort);
   return `/orders/orders?${query.toString()}`;
 }
 
-/** Spec §2.15 order list: server-side search (debounced) and paging, view, download and delete. */
+/**
+ * Spec §2.15 order list: server-side search (debounced) and paging, view, download and delete;
+ * each request's state (new ones waiting over 48 hours marked overdue), a filter by state, a sort
+ * by age, and a link to the request's own page where it is quoted.
+ */
 export function OrderList() {
   const { t } = useTranslation('admin-content');
+  const q = useTranslation('quotes').t;
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [sort, setSort] = useState<AgeSort>('newest');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [notice, setNotice] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
-  const { data, error, isLoading, reload } = useApiQuery<OrderListAnswer>(ordersPath(page, settledSearch));
+  const { data, error, isLoading, reload } = useApiQuery<OrderListAnswer>(
+    ordersPath(page, settledSearch, status, sort),
+  );
 
   const orders = data?.orders ?? [];
   const totalPages = data?.totalPages ?? 1;
@@ -81,6 +87,32 @@ export function OrderList() {
         maxLength={100}
         className="max-w-md"
       />
+      <div className="flex flex-wrap gap-4">
+        <SelectField
+          label={q('list.statusFilter')}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as OrderStatus | '');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: q('list.allStatuses') },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: q(`status.${s}`) })),
+          ]}
+        />
+        <SelectField
+          label={q('list.sort')}
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as AgeSort);
+            setPage(1);
+          }}
+          options={[
+            { value: 'newest', label: q('list.newest') },
+            { value: 'oldest', label: q('list.oldest') },
+          ]}
+        />
+      </div>
       <p role="status" className="sr-only">
         {notice}
       </p>
@@ -110,6 +142,7 @@ export function OrderList() {
                   {(
                     [
                       'orderId',
+                      'status',
                       'customer',
                       'email',
                       'company',
@@ -120,7 +153,7 @@ export function OrderList() {
                     ] as const
                   ).map((column) => (
                     <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`orders.columns.${column}`)}
+                      {column === 'status' ? q('list.status') : t(`orders.columns.${column}`)}
                     </th>
                   ))}
                   <th scope="col" className="px-3 py-2 font-semibold">
@@ -157,10 +190,14 @@ export function OrderList() {
 
 function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation('admin-content');
+  const q = useTranslation('quotes').t;
   const href = quotationHref(order.excelFilePath);
   return (
     <tr>
       <td className="px-3 py-2 font-medium">{order.orderId}</td>
+      <td className="px-3 py-2">
+        <StatusBadge status={order.status} overdue={order.overdue} />
+      </td>
       <td className="px-3 py-2">{order.firstName}</td>
       <td className="px-3 py-2">
         <BreakableText text={order.email} />
@@ -195,6 +232,14 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
       </td>
       <td className="px-3 py-2">
         <div className="flex gap-2">
+          <ButtonLink
+            to={`/orderlist/${encodeURIComponent(order._id)}`}
+            variant="primary"
+            size="sm"
+            aria-label={q('list.openLabel', { orderId: order.orderId })}
+          >
+            {q('list.open')}
+          </ButtonLink>
           <Button
             variant="secondary"
             size="sm"

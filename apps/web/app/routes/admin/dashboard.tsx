@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import { adminMeta } from '~/features/admin/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';
 import { FlashMessage } from '~/features/admin/flash-message';
+import { QuoteFigures } from '~/features/quotes/quote-figures';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/dashboard';
 
@@ -18,6 +19,9 @@ export default function DashboardPage() {
       ) : null}
       <div className="mt-6">
         <DashboardView />
+      </div>
+      <div className="mt-10">
+        <QuoteFigures />
       </div>
     </section>
   );

@@ -1,0 +1,168 @@
+import { minorToMajor } from '@catalogue/shared/domain/quotation';
+import { detailsTable, html, mailLayout, multiline } from '../mail/mail-html.ts';
+import type { OutboxMail } from '../mail/outbox.repository.ts';
+import type { RevisionRow } from './quotations.repository.ts';
+
+/**
+ * The e-mails of a request's life after it is sent, rendered when their event happens. None of
+ * them carries an internal note: they are built from what the buyer may read.
+ */
+export const QUOTE_MAIL = {
+  sent: 'quote.sent',
+  accepted: 'quote.accepted',
+  declined: 'quote.declined',
+  expired: 'quote.expired',
+  comment: 'quote.comment',
+} as const;
+
+export type MailOrder = { orderNumber: number; firstName: string };
+type SentQuote = Pick<
+  RevisionRow,
+  'revision' | 'currency' | 'lines' | 'total' | 'leadTimeDays' | 'validUntil' | 'noteToBuyer'
+>;
+
+const money = (amount: number, currency: string) => `${currency} ${minorToMajor(amount)}`;
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '-');
+
+function quoteTable(quote: SentQuote) {
+  return html`<table
+    cellpadding="6"
+    cellspacing="0"
+    style="border-collapse:collapse;font-size:14px;margin-top:12px"
+  >
+    <tr style="background:#7a4b12;color:#fff">
+      <th align="left">Model No.</th>
+      <th align="left">Item</th>
+      <th align="right">Qty</th>
+      <th align="right">Unit price</th>
+      <th align="right">MOQ</th>
+      <th align="right">Amount</th>
+    </tr>
+    ${quote.lines.map(
+      (line) =>
+        html`<tr>
+          <td style="border-bottom:1px solid #eee">${line.sku}</td>
+          <td style="border-bottom:1px solid #eee">
+            ${line.name}${line.note ? html`<br /><small>${line.note}</small>` : ''}
+          </td>
+          <td align="right" style="border-bottom:1px solid #eee">${line.quantity}</td>
+          <td align="right" style="border-bottom:1px solid #eee">${money(line.unitPrice, quote.currency)}</td>
+          <td align="right" style="border-bottom:1px solid #eee">${line.moq}</td>
+          <td align="right" style="border-bottom:1px solid #eee">${money(line.lineTotal, quote.currency)}</td>
+        </tr>`,
+    )}
+    <tr>
+      <th align="left" colspan="5">Total</th>
+      <th align="right">${money(quote.total, quote.currency)}</th>
+    </tr>
+  </table>`;
+}
+
+/** To the buyer: the quote was sent (or revised), with its prices and a link to accept or decline it. */
+export function quoteSentMail(order: MailOrder, quote: SentQuote, to: string, link: string): OutboxMail {
+  const title = `Your quotation for price request #${order.orderNumber}${quote.revision > 1 ? ` (revision ${quote.revision})` : ''}`;
+  const facts: [string, string][] = [
+    ['Total', money(quote.total, quote.currency)],
+    ['Valid until', day(quote.validUntil)],
+    ['Lead time', `${quote.leadTimeDays} days`],
+    ['Note', quote.noteToBuyer],
+  ];
+  return {
+    to,
+    subject: title,
+    text: [
+      `Dear ${order.firstName},`,
+      '',
+      `Our quotation for your price request #${order.orderNumber} is ready.`,
+      '',
+      ...quote.lines.map(
+        (l) =>
+          `- ${l.sku} ${l.name} x ${l.quantity} at ${money(l.unitPrice, quote.currency)} (MOQ ${l.moq}) = ${money(l.lineTotal, quote.currency)}${l.note ? ` (${l.note})` : ''}`,
+      ),
+      '',
+      ...facts.map(([k, v]) => `${k}: ${v || '-'}`),
+      '',
+      `Accept or decline it here: ${link}`,
+    ].join('\n'),
+    html: mailLayout(
+      title,
+      html`<p>Dear ${order.firstName},</p>
+        <p>Our quotation for your price request #${order.orderNumber} is ready.</p>
+        ${quoteTable(quote)} ${detailsTable(facts)}
+        <p><a href="${link}">Read, accept or decline the quotation</a></p>`,
+    ),
+  };
+}
+
+/** To the business: the buyer accepted or declined. */
+export function decisionMail(
+  order: MailOrder,
+  decision: 'accepted' | 'declined',
+  quote: Pick<RevisionRow, 'revision' | 'total' | 'currency'>,
+  reason: string,
+  to: string,
+  link: string,
+): OutboxMail {
+  const title = `Price request #${order.orderNumber}: quotation ${decision} by ${order.firstName}`;
+  const facts: [string, string][] = [
+    ['Revision', String(quote.revision)],
+    ['Total', money(quote.total, quote.currency)],
+    ...(decision === 'declined' ? ([['Reason', reason]] as [string, string][]) : []),
+  ];
+  return {
+    to,
+    subject: title,
+    text: [title, '', ...facts.map(([k, v]) => `${k}: ${v || '-'}`), '', link].join('\n'),
+    html: mailLayout(
+      title,
+      html`<p>${title}.</p>
+        ${detailsTable(facts)}
+        <p><a href="${link}">Open the request</a></p>`,
+    ),
+  };
+}
+
+/** To the buyer, once: the quote's validity passed. */
+export function quoteExpiredMail(
+  order: MailOrder,
+  validUntil: Date | null,
+  to: string,
+  link: string,
+): OutboxMail {
+  const title = `The quotation for price request #${order.orderNumber} has expired`;
+  const text = `The quotation for your price request #${order.orderNumber} was valid until ${day(validUntil)} and can no longer be accepted. Reply with a comment on the request if you would like a new one.`;
+  return {
+    to,
+    subject: title,
+    text: [`Dear ${order.firstName},`, '', text, '', link].join('\n'),
+    html: mailLayout(
+      title,
+      html`<p>Dear ${order.firstName},</p>
+        <p>${text}</p>
+        <p><a href="${link}">Open the request</a></p>`,
+    ),
+  };
+}
+
+/** To the other side of the conversation: a new comment on the request. */
+export function commentMail(
+  order: MailOrder,
+  comment: { authorName: string; text: string },
+  to: string,
+  link: string,
+): OutboxMail {
+  const title = `New comment on price request #${order.orderNumber}`;
+  return {
+    to,
+    subject: title,
+    text: [`${comment.authorName} wrote:`, '', comment.text, '', link].join('\n'),
+    html: mailLayout(
+      title,
+      html`<p>${comment.authorName} wrote:</p>
+        <blockquote style="border-left:3px solid #ddd;margin:0;padding-left:12px">
+          ${multiline(comment.text)}
+        </blockquote>
+        <p><a href="${link}">Reply on the request</a></p>`,
+    ),
+  };
+}

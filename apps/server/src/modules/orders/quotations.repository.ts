@@ -1,0 +1,418 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  orderComments,
+  orderEvents,
+  orderItems,
+  orders,
+  quoteLines,
+  quoteRevisions,
+  users,
+} from '../../db/schema/index.ts';
+import type { OrderStatus } from '@catalogue/shared/domain/quotation';
+import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
+
+/** What a transition needs of the request, read under a row lock. */
+export type LockedOrder = {
+  id: string;
+  orderNumber: number;
+  userId: string | null;
+  status: string;
+  version: number;
+  validUntil: Date | null;
+  firstQuotedAt: Date | null;
+  firstName: string;
+  /** Where the buyer is mailed: the account's address, else the one on the request. */
+  buyerEmail: string;
+};
+
+export type RevisionLineRow = {
+  position: number;
+  productId: string | null;
+  sku: string;
+  name: string;
+  imageUrl: string | null;
+  mediaId: string | null;
+  quantity: number;
+  unitPrice: number;
+  moq: number;
+  note: string;
+  lineTotal: number;
+};
+
+export type RevisionRow = {
+  id: string;
+  revision: number;
+  currency: string;
+  total: number;
+  leadTimeDays: number;
+  validUntil: Date | null;
+  noteToBuyer: string;
+  internalNote: string;
+  sentAt: Date | null;
+  lines: RevisionLineRow[];
+};
+
+export type NewRevision = Omit<RevisionRow, 'id' | 'sentAt'> & { createdBy: string };
+
+export type EventRow = {
+  fromStatus: string | null;
+  toStatus: string;
+  byUserId: string | null;
+  byName: string;
+  byRole: string;
+  note: string | null;
+  at: Date;
+};
+
+export type NewEvent = Omit<EventRow, 'at'> & { revision?: number | null };
+
+export type CommentRow = {
+  id: string;
+  authorName: string;
+  authorRole: string;
+  text: string;
+  createdAt: Date;
+};
+
+export type MyOrderRow = {
+  id: string;
+  orderNumber: number;
+  status: string;
+  createdAt: Date;
+  validUntil: Date | null;
+  quoteTotal: number | null;
+  quoteCurrency: string | null;
+  lineCount: number;
+};
+
+/** Orders in any of `statuses` as every reader sees them at `now` (a lapsed `quoted` is `expired`). */
+export function statusFilter(statuses: readonly OrderStatus[], now: Date): SQL | undefined {
+  if (!statuses.length) return undefined;
+  const lapsed = sql`(${orders.status} = 'quoted' AND ${orders.validUntil} <= ${now})`;
+  const parts = statuses.map((status) => {
+    if (status === 'quoted')
+      return sql`(${orders.status} = 'quoted' AND (${orders.validUntil} IS NULL OR ${orders.validUntil} > ${now}))`;
+    if (status === 'expired') return sql`(${orders.status} = 'expired' OR ${lapsed})`;
+    return sql`${orders.status} = ${status}`;
+  });
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+function repositoryOf(db: Db | Tx) {
+  async function linesOf(revisionIds: string[]): Promise<Map<string, RevisionLineRow[]>> {
+    const byRevision = new Map<string, RevisionLineRow[]>();
+    if (!revisionIds.length) return byRevision;
+    const rows = await db
+      .select({
+        revisionId: quoteLines.revisionId,
+        position: quoteLines.position,
+        productId: quoteLines.productId,
+        sku: quoteLines.sku,
+        name: quoteLines.name,
+        imageUrl: quoteLines.imageUrl,
+        mediaId: quoteLines.mediaId,
+        quantity: quoteLines.quantity,
+        unitPrice: quoteLines.unitPrice,
+        moq: quoteLines.moq,
+        note: quoteLines.note,
+        lineTotal: quoteLines.lineTotal,
+      })
+      .from(quoteLines)
+      .where(inArray(quoteLines.revisionId, revisionIds))
+      .orderBy(asc(quoteLines.revisionId), asc(quoteLines.position));
+    for (const { revisionId, ...line } of rows) {
+      const list = byRevision.get(revisionId) ?? [];
+      list.push({ ...line, unitPrice: Number(line.unitPrice), lineTotal: Number(line.lineTotal) });
+      byRevision.set(revisionId, list);
+    }
+    return byRevision;
+  }
+
+  const revisionColumns = {
+    id: quoteRevisions.id,
+    revision: quoteRevisions.revision,
+    currency: quoteRevisions.currency,
+    total: quoteRevisions.total,
+    leadTimeDays: quoteRevisions.leadTimeDays,
+    validUntil: quoteRevisions.validUntil,
+    noteToBuyer: quoteRevisions.noteToBuyer,
+    internalNote: quoteRevisions.internalNote,
+    sentAt: quoteRevisions.sentAt,
+  };
+
+  return {
+    /** The buyer of a request, to decide who may see it; null when there is no such request. */
+    async findOwner(id: string): Promise<{ userId: string | null } | null> {
+      const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findVersion(id: string): Promise<{ version: number } | null> {
+      const [row] = await db
+        .select({ version: orders.version })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Revisions oldest first, each with its lines; `sentOnly` leaves a draft out. */
+    async listRevisions(orderId: string, sentOnly: boolean): Promise<RevisionRow[]> {
+      const rows = await db
+        .select(revisionColumns)
+        .from(quoteRevisions)
+        .where(
+          and(eq(quoteRevisions.orderId, orderId), sentOnly ? isNotNull(quoteRevisions.sentAt) : undefined),
+        )
+        .orderBy(asc(quoteRevisions.revision));
+      const lines = await linesOf(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, total: Number(r.total), lines: lines.get(r.id) ?? [] }));
+    },
+
+    /** The latest sent revision of each of these orders (for workbooks), keyed by order id. */
+    async findSentQuotes(orderIds: readonly string[]): Promise<Map<string, RevisionRow>> {
+      const found = new Map<string, RevisionRow>();
+      if (!orderIds.length) return found;
+      const rows = await db
+        .selectDistinctOn([quoteRevisions.orderId], { orderId: quoteRevisions.orderId, ...revisionColumns })
+        .from(quoteRevisions)
+        .where(and(inArray(quoteRevisions.orderId, [...orderIds]), isNotNull(quoteRevisions.sentAt)))
+        .orderBy(quoteRevisions.orderId, desc(quoteRevisions.revision));
+      const lines = await linesOf(rows.map((r) => r.id));
+      for (const { orderId, ...r } of rows)
+        found.set(orderId, { ...r, total: Number(r.total), lines: lines.get(r.id) ?? [] });
+      return found;
+    },
+
+    async listEvents(orderId: string): Promise<EventRow[]> {
+      return db
+        .select({
+          fromStatus: orderEvents.fromStatus,
+          toStatus: orderEvents.toStatus,
+          byUserId: orderEvents.byUserId,
+          byName: orderEvents.byName,
+          byRole: orderEvents.byRole,
+          note: orderEvents.note,
+          at: orderEvents.at,
+        })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.id));
+    },
+
+    async listComments(orderId: string): Promise<CommentRow[]> {
+      return db
+        .select({
+          id: orderComments.id,
+          authorName: orderComments.authorName,
+          authorRole: orderComments.authorRole,
+          text: orderComments.text,
+          createdAt: orderComments.createdAt,
+        })
+        .from(orderComments)
+        .where(eq(orderComments.orderId, orderId))
+        .orderBy(asc(orderComments.createdAt), asc(orderComments.id));
+    },
+
+    /** A buyer's requests, newest first, with how many lines each holds. */
+    async listMine(userId: string, limit: number, offset: number): Promise<MyOrderRow[]> {
+      const rows = await db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          createdAt: orders.createdAt,
+          validUntil: orders.validUntil,
+          quoteTotal: orders.quoteTotal,
+          quoteCurrency: orders.quoteCurrency,
+          // Written out: drizzle leaves columns in a subquery unqualified, and `id` would be the line's.
+          lineCount: sql<number>`(SELECT count(*)::int FROM order_items i WHERE i.order_id = "orders"."id")`,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.orderNumber))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({
+        ...r,
+        lineCount: Number(r.lineCount),
+        quoteTotal: r.quoteTotal === null ? null : Number(r.quoteTotal),
+      }));
+    },
+
+    async countMine(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Quotes whose valid-until has passed and whose expiry is not recorded yet. */
+    async listLapsed(now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'quoted'), lte(orders.validUntil, now)))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    // ---- writes: used inside `transaction`, on a request locked by `lockOrder` ----
+
+    async lockOrder(id: string): Promise<LockedOrder | null> {
+      const [row] = await db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          userId: orders.userId,
+          status: orders.status,
+          version: orders.version,
+          validUntil: orders.validUntil,
+          firstQuotedAt: orders.firstQuotedAt,
+          firstName: orders.firstName,
+          buyerEmail: sql<string>`coalesce(${users.email}, ${orders.email})`,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, id))
+        .for('update', { of: orders })
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The request's lines as asked for, in order. */
+    async listRequestLines(orderId: string) {
+      return db
+        .select({
+          position: orderItems.position,
+          productId: orderItems.productId,
+          sku: orderItems.sku,
+          name: orderItems.name,
+          imageUrl: orderItems.imageUrl,
+          mediaId: orderItems.mediaId,
+          quantity: orderItems.quantity,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.position));
+    },
+
+    /** The draft (a revision never sent) of a request, if any. */
+    async findDraft(orderId: string): Promise<RevisionRow | null> {
+      const [row] = await db
+        .select(revisionColumns)
+        .from(quoteRevisions)
+        .where(and(eq(quoteRevisions.orderId, orderId), sql`${quoteRevisions.sentAt} IS NULL`))
+        .limit(1);
+      if (!row) return null;
+      const lines = await linesOf([row.id]);
+      return { ...row, total: Number(row.total), lines: lines.get(row.id) ?? [] };
+    },
+
+    async latestRevisionNumber(orderId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${quoteRevisions.revision}), 0)::int` })
+        .from(quoteRevisions)
+        .where(eq(quoteRevisions.orderId, orderId));
+      return Number(row?.n ?? 0);
+    },
+
+    async latestSentRevisionNumber(orderId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ n: sql<number | null>`max(${quoteRevisions.revision})::int` })
+        .from(quoteRevisions)
+        .where(and(eq(quoteRevisions.orderId, orderId), isNotNull(quoteRevisions.sentAt)));
+      return row?.n == null ? null : Number(row.n);
+    },
+
+    /** Replaces the draft of `orderId` (its number kept) or writes a new one. */
+    async saveDraft(orderId: string, draft: NewRevision): Promise<void> {
+      await db
+        .delete(quoteRevisions)
+        .where(and(eq(quoteRevisions.orderId, orderId), sql`${quoteRevisions.sentAt} IS NULL`));
+      const [row] = await db
+        .insert(quoteRevisions)
+        .values({
+          orderId,
+          revision: draft.revision,
+          currency: draft.currency,
+          total: draft.total,
+          leadTimeDays: draft.leadTimeDays,
+          validUntil: draft.validUntil,
+          noteToBuyer: draft.noteToBuyer,
+          internalNote: draft.internalNote,
+          createdBy: draft.createdBy,
+        })
+        .returning({ id: quoteRevisions.id });
+      await db.insert(quoteLines).values(draft.lines.map((line) => ({ ...line, revisionId: row!.id })));
+    },
+
+    async markSent(revisionId: string, sentAt: Date, validUntil: Date): Promise<void> {
+      await db
+        .update(quoteRevisions)
+        .set({ sentAt, validUntil, updatedAt: sentAt })
+        .where(eq(quoteRevisions.id, revisionId));
+    },
+
+    /** Sets what changed and adds 1 to the version (`bumpVersion` false: a recorded expiry). */
+    async updateOrder(
+      id: string,
+      fields: Partial<{
+        status: OrderStatus;
+        validUntil: Date;
+        quoteTotal: number;
+        quoteCurrency: string;
+        quotedAt: Date;
+        firstQuotedAt: Date;
+        decidedAt: Date;
+      }>,
+      bumpVersion = true,
+    ): Promise<void> {
+      await db
+        .update(orders)
+        .set({ ...fields, ...(bumpVersion ? { version: sql`${orders.version} + 1` } : {}) })
+        .where(eq(orders.id, id));
+    },
+
+    async addEvent(orderId: string, event: NewEvent, at: Date): Promise<void> {
+      await db.insert(orderEvents).values({ orderId, ...event, at });
+    },
+
+    async addComment(
+      orderId: string,
+      comment: { authorId: string; authorName: string; authorRole: string; text: string },
+    ): Promise<CommentRow> {
+      const [row] = await db
+        .insert(orderComments)
+        .values({ orderId, ...comment })
+        .returning({
+          id: orderComments.id,
+          authorName: orderComments.authorName,
+          authorRole: orderComments.authorRole,
+          text: orderComments.text,
+          createdAt: orderComments.createdAt,
+        });
+      return row!;
+    },
+
+    async enqueue(messages: readonly { kind: string; mail: OutboxMail }[]): Promise<void> {
+      await enqueueMail(
+        db,
+        messages.map((m) => ({ kind: m.kind, payload: { mail: m.mail } })),
+      );
+    },
+  };
+}
+
+export type QuotationsStore = ReturnType<typeof repositoryOf>;
+
+export function createQuotationsRepository(db: Db) {
+  return {
+    ...repositoryOf(db),
+    /** Runs `work` in one transaction with the same repository bound to it. */
+    transaction<T>(work: (store: QuotationsStore) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(repositoryOf(tx)));
+    },
+  };
+}
+
+export type QuotationsRepository = ReturnType<typeof createQuotationsRepository>;

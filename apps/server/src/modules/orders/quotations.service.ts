@@ -1,0 +1,509 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '@catalogue/shared/errors';
+import { isId } from '@catalogue/shared/schemas/common';
+import {
+  adminRequestPath,
+  buyerRequestPath,
+  computeTotals,
+  decideTransition,
+  defaultValidUntil,
+  effectiveStatus,
+  type OrderAction,
+  type OrderStatus,
+} from '@catalogue/shared/domain/quotation';
+import type { Order } from '@catalogue/shared/schemas/order';
+import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
+import type {
+  MyOrders,
+  OrderComment,
+  OrderDetail,
+  OrderEvent,
+  QuoteRevision,
+  SaveQuoteBody,
+} from '@catalogue/shared/schemas/quotation';
+import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { commentMail, decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quotations.mail.ts';
+import {
+  createQuotationsRepository,
+  type CommentRow,
+  type EventRow,
+  type LockedOrder,
+  type QuotationsStore,
+  type RevisionLineRow,
+  type RevisionRow,
+} from './quotations.repository.ts';
+
+/** Who acts: the signed-in user, with the role from the database. */
+export type Actor = { id: string; name: string; role: string };
+
+/** How a reader stands to a request: its buyer, an admin, or nobody (then it does not exist for them). */
+export type Access = 'owner' | 'admin' | null;
+
+export type QuotationsServiceDeps = {
+  env: Pick<Env, 'BUSINESS_EMAIL' | 'SITE_URL'>;
+  database: Database;
+  onMailQueued: () => void;
+  /** The request as the admin list shows it (status as read now), or null. */
+  describeOrder: (id: string) => Promise<{ order: Order; version: number } | null>;
+};
+
+const EXPIRY_BATCH = 100;
+const EXPIRY_SWEEP_MS = 60_000;
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+function toRevisionJson(row: RevisionRow, isAdmin: boolean): QuoteRevision {
+  return {
+    revision: row.revision,
+    state: row.sentAt ? 'sent' : 'draft',
+    currency: row.currency as QuoteRevision['currency'],
+    lines: row.lines.map((l) => ({
+      productId: l.productId,
+      sku: l.sku,
+      name: l.name,
+      imageUrl: l.imageUrl,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      moq: l.moq,
+      note: l.note,
+      lineTotal: l.lineTotal,
+    })),
+    total: row.total,
+    leadTimeDays: row.leadTimeDays,
+    validUntil: row.validUntil?.toISOString() ?? null,
+    noteToBuyer: row.noteToBuyer,
+    ...(isAdmin ? { internalNote: row.internalNote } : {}),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+const roleOf = (role: string): OrderEvent['by']['role'] =>
+  role === 'admin' ? 'admin' : role === 'system' ? 'system' : 'user';
+
+function toEventJson(row: EventRow): OrderEvent {
+  return {
+    from: (row.fromStatus as OrderStatus | null) ?? null,
+    to: row.toStatus as OrderStatus,
+    by: { _id: row.byUserId, name: row.byName, role: roleOf(row.byRole) },
+    note: row.note,
+    at: row.at.toISOString(),
+  };
+}
+
+function toCommentJson(row: CommentRow): OrderComment {
+  return {
+    _id: row.id,
+    author: { name: row.authorName, role: row.authorRole === 'admin' ? 'admin' : 'user' },
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The expiry as the system records it: at the instant the quote stopped being valid. */
+const expiryEvent = (validUntil: Date | null, at: Date) => ({
+  fromStatus: 'quoted',
+  toStatus: 'expired',
+  byUserId: null,
+  byName: 'System',
+  byRole: 'system',
+  note: null,
+  at: validUntil ?? at,
+});
+
+export function createQuotationsService({
+  env,
+  database,
+  onMailQueued,
+  describeOrder,
+}: QuotationsServiceDeps) {
+  const repo = createQuotationsRepository(database.db);
+  const buyerLink = (id: string) => env.SITE_URL.replace(/\/$/, '') + buyerRequestPath(id);
+  const adminLink = (id: string) => env.SITE_URL.replace(/\/$/, '') + adminRequestPath(id);
+
+  /**
+   * One change to a request, in one transaction: the request is locked, its state as read now
+   * decides whether `action` may happen (409 naming the state), then the version the caller read
+   * must be current (409, nothing written). `work` writes and returns the mails to queue with it.
+   */
+  async function transition(
+    id: string,
+    action: OrderAction,
+    version: number,
+    work: (
+      store: QuotationsStore,
+      order: LockedOrder,
+      from: OrderStatus,
+      now: Date,
+    ) => Promise<{ kind: string; mail: OutboxMail }[]>,
+  ): Promise<void> {
+    if (!isId(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const queued = await repo.transaction(async (store) => {
+      const order = await store.lockOrder(id);
+      if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+      const now = new Date();
+      const from = effectiveStatus(order.status, order.validUntil, now);
+      const decision = decideTransition(from, action);
+      if (!decision.ok) throw conflict(decision.message);
+      if (order.version !== version)
+        throw conflict(
+          `This request was changed by someone else (version ${order.version}, not ${version}); reload it and try again`,
+        );
+      const mails = await work(store, order, from, now);
+      await store.enqueue(mails);
+      return mails.length;
+    });
+    if (queued) onMailQueued();
+  }
+
+  /** The request's latest sent quote, which a buyer's decision must name. */
+  async function latestSent(store: QuotationsStore, order: LockedOrder, revision: number) {
+    const quote = (await store.findSentQuotes([order.id])).get(order.id);
+    if (!quote) throw conflict('This request has no quote to decide on');
+    if (quote.revision !== revision)
+      throw conflict(
+        `Revision ${revision} is not the current quote; revision ${quote.revision} is. Reload the request`,
+      );
+    return quote;
+  }
+
+  async function decide(
+    id: string,
+    actor: Actor,
+    body: { version: number; revision: number; reason?: string },
+    action: 'accept' | 'decline',
+  ) {
+    await transition(id, action, body.version, async (store, order, from, now) => {
+      const quote = await latestSent(store, order, body.revision);
+      const to = action === 'accept' ? 'accepted' : 'declined';
+      await store.updateOrder(id, { status: to, decidedAt: now });
+      await store.addEvent(
+        id,
+        {
+          fromStatus: from,
+          toStatus: to,
+          byUserId: actor.id,
+          byName: actor.name,
+          byRole: 'user',
+          note: body.reason || null,
+          revision: quote.revision,
+        },
+        now,
+      );
+      const mail = decisionMail(order, to, quote, body.reason ?? '', env.BUSINESS_EMAIL, adminLink(id));
+      return [{ kind: action === 'accept' ? QUOTE_MAIL.accepted : QUOTE_MAIL.declined, mail }];
+    });
+  }
+
+  /** The priced lines of a draft, one for each line of the request and nothing else. */
+  function priceLines(
+    requested: Awaited<ReturnType<QuotationsStore['listRequestLines']>>,
+    input: SaveQuoteBody['lines'],
+  ): RevisionLineRow[] {
+    const unused = input.map((line, index) => ({ ...line, index, key: line.productId.trim().toLowerCase() }));
+    const unpriced: string[] = [];
+    const matched = requested.map((line) => {
+      const key = (line.productId ?? line.sku).toLowerCase();
+      const at = unused.findIndex((candidate) => candidate.key === key);
+      if (at < 0) {
+        unpriced.push(line.sku);
+        return null;
+      }
+      const [priced] = unused.splice(at, 1);
+      return { line, priced: priced! };
+    });
+    if (unpriced.length || unused.length) {
+      const issues = [
+        ...unpriced.map((sku) => ({ path: 'lines', message: `no price for the line ${sku}` })),
+        ...unused.map((u) => ({
+          path: `lines.${u.index}.productId`,
+          message: 'not a line of this request',
+        })),
+      ];
+      throw new AppError(
+        'BAD_REQUEST',
+        'lines must price every line of the request and nothing else',
+        issues,
+      );
+    }
+    const pairs = matched.map((m) => m!);
+    const { lineTotals } = computeTotals(
+      pairs.map(({ line, priced }) => ({ unitPrice: priced.unitPrice, quantity: line.quantity })),
+    );
+    return pairs.map(({ line, priced }, i) => ({
+      position: line.position,
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      imageUrl: line.imageUrl,
+      mediaId: line.mediaId,
+      quantity: line.quantity,
+      unitPrice: priced.unitPrice,
+      moq: priced.moq ?? 1,
+      note: priced.note,
+      lineTotal: lineTotals[i]!,
+    }));
+  }
+
+  async function recordExpiry(id: string, now: Date): Promise<boolean> {
+    return repo.transaction(async (store) => {
+      const order = await store.lockOrder(id);
+      if (
+        !order ||
+        order.status !== 'quoted' ||
+        effectiveStatus(order.status, order.validUntil, now) !== 'expired'
+      )
+        return false;
+      // The state every reader saw already: recording it changes no version.
+      await store.updateOrder(id, { status: 'expired' }, false);
+      const { at, ...event } = expiryEvent(order.validUntil, now);
+      await store.addEvent(id, event, at);
+      await store.enqueue([
+        {
+          kind: QUOTE_MAIL.expired,
+          mail: quoteExpiredMail(order, order.validUntil, order.buyerEmail, buyerLink(id)),
+        },
+      ]);
+      return true;
+    });
+  }
+
+  /**
+   * Records the expiry of every quote whose validity has passed (readers see it expired already)
+   * and mails each buyer once: the locked re-check makes a second sweep a no-op.
+   */
+  async function expireLapsedQuotes(now = new Date()): Promise<number> {
+    let recorded = 0;
+    for (;;) {
+      const ids = await repo.listLapsed(now, EXPIRY_BATCH);
+      for (const id of ids) if (await recordExpiry(id, now)) recorded++;
+      if (ids.length < EXPIRY_BATCH) break;
+    }
+    if (recorded) onMailQueued();
+    return recorded;
+  }
+
+  return {
+    /** Whether `viewer` may read request `id`: its buyer, an admin, or nobody (also for unknown ids). */
+    async accessOf(id: string, viewer: { id: string; role: string } | null): Promise<Access> {
+      if (!viewer || !isId(id)) return null;
+      const owner = await repo.findOwner(id);
+      if (!owner) return null;
+      if (viewer.role === 'admin') return 'admin';
+      return owner.userId === viewer.id ? 'owner' : null;
+    },
+
+    /**
+     * The request with its quote (the latest, or `revision`), revisions and history. A buyer sees
+     * sent revisions only and never an internal note.
+     */
+    async getDetail(id: string, isAdmin: boolean, revision?: number): Promise<OrderDetail | null> {
+      const base = isId(id) ? await describeOrder(id) : null;
+      if (!base) return null;
+      const [revisions, events] = await Promise.all([repo.listRevisions(id, !isAdmin), repo.listEvents(id)]);
+      const chosen =
+        revision === undefined ? revisions.at(-1) : revisions.find((r) => r.revision === revision);
+      if (revision !== undefined && !chosen) return null;
+      const { order } = base;
+      const status = order.status as OrderStatus;
+      const history: OrderEvent[] = [
+        {
+          from: null,
+          to: 'new',
+          by: { _id: order.userId, name: order.firstName, role: 'user' },
+          note: null,
+          at: order.createdAt,
+        },
+        ...events.map(toEventJson),
+      ];
+      // Lapsed but not recorded yet: the history says so already, as the recording will.
+      if (status === 'expired' && events.at(-1)?.toStatus !== 'expired') {
+        const sent = revisions.filter((r) => r.sentAt).at(-1);
+        history.push(toEventJson(expiryEvent(sent?.validUntil ?? null, new Date())));
+      }
+      return {
+        ...order,
+        status,
+        version: base.version,
+        quote: chosen ? toRevisionJson(chosen, isAdmin) : null,
+        revisions: revisions.map((r) => ({
+          revision: r.revision,
+          sentAt: r.sentAt?.toISOString() ?? null,
+          total: r.total,
+          currency: r.currency as QuoteRevision['currency'],
+        })),
+        history,
+      };
+    },
+
+    /** Saves the draft of the next revision (a draft saved before keeps its number). */
+    async saveQuote(id: string, actor: Actor, body: SaveQuoteBody): Promise<void> {
+      await transition(id, 'saveQuote', body.version, async (store) => {
+        const lines = priceLines(await store.listRequestLines(id), body.lines);
+        const { total } = computeTotals(lines);
+        const draft = await store.findDraft(id);
+        await store.saveDraft(id, {
+          revision: draft?.revision ?? (await store.latestRevisionNumber(id)) + 1,
+          currency: body.currency,
+          total,
+          leadTimeDays: body.leadTimeDays,
+          validUntil: body.validUntil ? new Date(body.validUntil) : null,
+          noteToBuyer: body.noteToBuyer,
+          internalNote: body.internalNote,
+          createdBy: actor.id,
+          lines,
+        });
+        await store.updateOrder(id, {});
+        return [];
+      });
+    },
+
+    /** The draft becomes the sent revision; the request is `quoted` and its buyer is mailed. */
+    async sendQuote(id: string, actor: Actor, version: number): Promise<void> {
+      await transition(id, 'sendQuote', version, async (store, order, from, now) => {
+        const draft = await store.findDraft(id);
+        if (!draft) throw conflict('There is no draft quote to send; save one first');
+        const validUntil = draft.validUntil ?? defaultValidUntil(now);
+        if (validUntil.getTime() <= now.getTime())
+          throw conflict("The draft's valid-until date has passed; save it with a later date first");
+        await store.markSent(draft.id, now, validUntil);
+        await store.updateOrder(id, {
+          status: 'quoted',
+          validUntil,
+          quoteTotal: draft.total,
+          quoteCurrency: draft.currency,
+          quotedAt: now,
+          ...(order.firstQuotedAt ? {} : { firstQuotedAt: now }),
+        });
+        await store.addEvent(
+          id,
+          {
+            fromStatus: from,
+            toStatus: 'quoted',
+            byUserId: actor.id,
+            byName: actor.name,
+            byRole: 'admin',
+            note: `Revision ${draft.revision}`,
+            revision: draft.revision,
+          },
+          now,
+        );
+        const sent = { ...draft, validUntil };
+        return [{ kind: QUOTE_MAIL.sent, mail: quoteSentMail(order, sent, order.buyerEmail, buyerLink(id)) }];
+      });
+    },
+
+    accept: (id: string, actor: Actor, body: { version: number; revision: number }) =>
+      decide(id, actor, body, 'accept'),
+
+    decline: (id: string, actor: Actor, body: { version: number; revision: number; reason: string }) =>
+      decide(id, actor, body, 'decline'),
+
+    async cancel(id: string, actor: Actor, version: number): Promise<void> {
+      await transition(id, 'cancel', version, async (store, _order, from, now) => {
+        await store.updateOrder(id, { status: 'cancelled' });
+        await store.addEvent(
+          id,
+          {
+            fromStatus: from,
+            toStatus: 'cancelled',
+            byUserId: actor.id,
+            byName: actor.name,
+            byRole: 'user',
+            note: null,
+          },
+          now,
+        );
+        return [];
+      });
+    },
+
+    async withdraw(id: string, actor: Actor, body: { version: number; note: string }): Promise<void> {
+      await transition(id, 'withdraw', body.version, async (store, _order, from, now) => {
+        await store.updateOrder(id, { status: 'withdrawn' });
+        await store.addEvent(
+          id,
+          {
+            fromStatus: from,
+            toStatus: 'withdrawn',
+            byUserId: actor.id,
+            byName: actor.name,
+            byRole: 'admin',
+            note: body.note || null,
+          },
+          now,
+        );
+        return [];
+      });
+    },
+
+    async listComments(id: string): Promise<OrderComment[]> {
+      return (await repo.listComments(id)).map(toCommentJson);
+    },
+
+    /** A comment in any state; the other side is mailed (the business, or the buyer). */
+    async addComment(id: string, actor: Actor, text: string): Promise<OrderComment> {
+      const isAdmin = actor.role === 'admin';
+      const row = await repo.transaction(async (store) => {
+        const order = await store.lockOrder(id);
+        if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+        const comment = await store.addComment(id, {
+          authorId: actor.id,
+          authorName: actor.name,
+          authorRole: isAdmin ? 'admin' : 'user',
+          text,
+        });
+        const mail = isAdmin
+          ? commentMail(order, comment, order.buyerEmail, buyerLink(id))
+          : commentMail(order, comment, env.BUSINESS_EMAIL, adminLink(id));
+        await store.enqueue([{ kind: QUOTE_MAIL.comment, mail }]);
+        return comment;
+      });
+      onMailQueued();
+      return toCommentJson(row);
+    },
+
+    /** A buyer's requests, newest first; the total once quoted. */
+    async listMine(userId: string, page: number, limit: number): Promise<MyOrders> {
+      const now = new Date();
+      const [totalItems, rows] = await Promise.all([
+        repo.countMine(userId),
+        repo.listMine(userId, limit, (page - 1) * limit),
+      ]);
+      return {
+        orders: rows.map((r) => ({
+          _id: r.id,
+          orderId: r.orderNumber,
+          status: effectiveStatus(r.status, r.validUntil, now),
+          createdAt: r.createdAt.toISOString(),
+          lineCount: r.lineCount,
+          total: r.quoteTotal,
+          currency: (r.quoteCurrency as MyOrders['orders'][number]['currency']) ?? null,
+          validUntil: r.validUntil?.toISOString() ?? null,
+        })),
+        currentPage: page,
+        totalPages: totalPagesOf(totalItems, limit),
+        totalItems,
+      };
+    },
+
+    expireLapsedQuotes,
+
+    /** Sweeps every minute until the returned function is called. */
+    startExpirySweep(log: FastifyBaseLogger): () => void {
+      const run = () =>
+        void expireLapsedQuotes().catch((error: unknown) =>
+          log.warn({ err: error }, 'recording expired quotes failed; retrying at the next sweep'),
+        );
+      run();
+      const timer = setInterval(run, EXPIRY_SWEEP_MS);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+export type QuotationsService = ReturnType<typeof createQuotationsService>;

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '~/lib/i18n';
+import type { OrderDetail } from '@catalogue/shared/schemas/quotation';
+import { LoadError } from '~/components/ui/notice';
+import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { Spinner } from '~/components/ui/spinner';
+import { useApiQuery } from '~/lib/use-api-query';
+import { CountryCell } from '~/features/admin-content/cells';
+import { formatDateTime } from '~/features/admin-content/format';
+import { CommentThread } from './comment-thread';
+import { QuoteEditor } from './quote-editor';
+import { quotationHref } from './quote-format';
+import { QuoteLines } from './quote-lines';
+import { RequestHistory } from './request-history';
+import { StatusBadge } from './status-badge';
+
+/** An admin's page of one price request: who asked, the lines, the quote editor, history and comments. */
+export function AdminRequest({ id }: { id: string }) {
+  const { t } = useTranslation('quotes');
+  const { data, error, isLoading, reload } = useApiQuery<{ order: OrderDetail }>(
+    `/orders/${encodeURIComponent(id)}`,
+  );
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  useEffect(() => setOrder(data?.order ?? null), [data]);
+
+  const back = (
+    <PrefixedLink to="/orderlist" className="text-sm text-brand-900 underline print:hidden">
+      {t('request.backAdmin')}
+    </PrefixedLink>
+  );
+  if (error)
+    return (
+      <div className="space-y-4">
+        {back}
+        <LoadError
+          message={error.status === 404 ? t('request.notFound') : t('request.failed')}
+          detail={error.message}
+          onRetry={reload}
+          retryLabel={t('request.retry')}
+        />
+      </div>
+    );
+  if (isLoading || !order) return <Spinner size="lg" label={t('request.loading')} className="w-full py-16" />;
+  const href = quotationHref(order.excelFilePath);
+  return (
+    <div className="space-y-6">
+      {back}
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-serif text-3xl text-brand-900">
+          {t('request.title', { orderId: order.orderId })}
+        </h1>
+        <StatusBadge status={order.status} overdue={order.overdue} />
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">{t('request.buyer')}</dt>
+        <dd>
+          {order.firstName}
+          {order.companyName ? `, ${order.companyName}` : ''} ·{' '}
+          <a className="text-brand-700 underline" href={`mailto:${order.email}`}>
+            {order.email}
+          </a>{' '}
+          · {order.contactNumber}
+        </dd>
+        <dt className="font-semibold">{t('request.country')}</dt>
+        <dd>
+          <CountryCell code={order.country} />
+        </dd>
+        <dt className="font-semibold">{t('request.received')}</dt>
+        <dd>{formatDateTime(order.createdAt)}</dd>
+        {order.message ? (
+          <>
+            <dt className="font-semibold">{t('request.message')}</dt>
+            <dd className="whitespace-pre-line">{order.message}</dd>
+          </>
+        ) : null}
+      </dl>
+      <section aria-labelledby="request-lines" className="space-y-2">
+        <h2 id="request-lines" className="font-serif text-xl text-brand-900">
+          {t('request.lines')}
+        </h2>
+        <QuoteLines lines={order.orderDetails} quote={order.quote} />
+        {href ? (
+          <a href={href} download className="inline-block text-sm font-medium text-brand-700 underline">
+            {t('quote.workbook')}
+          </a>
+        ) : null}
+      </section>
+      <QuoteEditor order={order} onChange={setOrder} />
+      <RequestHistory history={order.history} />
+      <CommentThread orderId={order._id} />
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '~/lib/i18n';
+import {
+  CURRENCIES,
+  canTransition,
+  QUOTE_LIMITS,
+  type OrderStatus,
+} from '@catalogue/shared/domain/quotation';
+import type { OrderDetail, SaveQuoteInput } from '@catalogue/shared/schemas/quotation';
+import { Button } from '~/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
+import { Notice } from '~/components/ui/notice';
+import { ApiError, apiRequest } from '~/lib/api-client';
+import { LinePicture } from './quote-lines';
+import { formatMoney, parsePrice, priceText } from './quote-format';
+
+type LineDraft = { price: string; moq: string; note: string };
+type Errors = Record<string, string>;
+
+/** A whole number in `[min, max]` typed in a box, or null. */
+function wholeNumber(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return value >= min && value <= max ? value : null;
+}
+
+const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+/** The start of the draft: the latest revision's values, or empty boxes. */
+function startFrom(order: OrderDetail) {
+  const quote = order.quote;
+  return {
+    currency: quote?.currency ?? 'INR',
+    leadTime: String(quote?.leadTimeDays ?? 14),
+    validUntil: quote?.state === 'draft' ? dayOf(quote.validUntil) : '',
+    noteToBuyer: quote?.noteToBuyer ?? '',
+    internalNote: quote?.internalNote ?? '',
+    lines: order.orderDetails.map((_, i): LineDraft => {
+      const line = quote?.lines[i];
+      return line
+        ? { price: priceText(line.unitPrice), moq: String(line.moq), note: line.note }
+        : { price: '', moq: '1', note: '' };
+    }),
+  };
+}
+
+/**
+ * The admin's quote for a request: a price, a minimum and a note per line, the currency, lead time,
+ * validity, a note to the buyer and an internal note. "Save draft" stores the next revision;
+ * "Send" sends the saved draft. The same rules as the server are checked here first; the server's
+ * answer (totals included) is what the page then shows.
+ */
+export function QuoteEditor({
+  order,
+  onChange,
+}: {
+  order: OrderDetail;
+  onChange: (order: OrderDetail) => void;
+}) {
+  const { t } = useTranslation('quotes');
+  const [form, setForm] = useState(() => startFrom(order));
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isStale, setIsStale] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState<'save' | 'send' | 'withdraw' | null>(null);
+  const [withdrawNote, setWithdrawNote] = useState('');
+  const status = order.status as OrderStatus;
+  const canQuote = canTransition(status, 'saveQuote');
+  const hasDraft = order.quote?.state === 'draft';
+
+  const setLine = (index: number, patch: Partial<LineDraft>) =>
+    setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
+
+  function validate(): SaveQuoteInput | null {
+    const found: Errors = {};
+    const lines = order.orderDetails.map((line, i) => {
+      const draft = form.lines[i]!;
+      const unitPrice = parsePrice(draft.price);
+      if (unitPrice === null || unitPrice > QUOTE_LIMITS.unitPriceMax)
+        found[`price${i}`] = t('quote.invalidPrice');
+      const moq = wholeNumber(draft.moq, QUOTE_LIMITS.moqMin, QUOTE_LIMITS.moqMax);
+      if (moq === null)
+        found[`moq${i}`] = t('quote.invalidNumber', { min: QUOTE_LIMITS.moqMin, max: QUOTE_LIMITS.moqMax });
+      return {
+        productId: line.productId ?? line.sku,
+        unitPrice: unitPrice ?? 0,
+        moq: moq ?? 1,
+        note: draft.note,
+      };
+    });
+    const leadTimeDays = wholeNumber(form.leadTime, 0, QUOTE_LIMITS.leadTimeDaysMax);
+    if (leadTimeDays === null)
+      found.leadTime = t('quote.invalidNumber', { min: 0, max: QUOTE_LIMITS.leadTimeDaysMax });
+    // Valid through the chosen day (UTC); the server refuses a day already over.
+    const validUntil = form.validUntil ? `${form.validUntil}T23:59:59.999Z` : null;
+    setErrors(found);
+    if (Object.keys(found).length) return null;
+    return {
+      version: order.version,
+      currency: form.currency as SaveQuoteInput['currency'],
+      lines,
+      leadTimeDays: leadTimeDays!,
+      validUntil,
+      noteToBuyer: form.noteToBuyer,
+      internalNote: form.internalNote,
+    };
+  }
+
+  async function run(
+    kind: 'save' | 'send' | 'withdraw',
+    path: string,
+    method: 'PUT' | 'POST',
+    json: unknown,
+    done: (order: OrderDetail) => string,
+  ) {
+    setBusy(kind);
+    setProblem(null);
+    setNotice('');
+    try {
+      const answer = await apiRequest<{ order: OrderDetail }>(path, { method, json });
+      onChange(answer.order);
+      setNotice(done(answer.order));
+    } catch (reason) {
+      const error = reason instanceof ApiError ? reason : new ApiError(0, String(reason));
+      setIsStale(error.status === 409);
+      setProblem(error.message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const base = `/orders/${encodeURIComponent(order._id)}`;
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const body = validate();
+    if (!body) return setProblem(t('quote.fixErrors'));
+    void run('save', `${base}/quote`, 'PUT', body, (o) => t('quote.saved', { revision: o.quote?.revision }));
+  };
+
+  return (
+    <section
+      aria-labelledby="quote-editor"
+      className="space-y-4 rounded-lg border border-gray-200 bg-white p-4"
+    >
+      <h2 id="quote-editor" className="font-serif text-xl text-brand-900">
+        {t('quote.heading')}
+        {order.quote ? (
+          <span className="ml-2 text-base text-gray-700">
+            {t('quote.revision', { revision: order.quote.revision })} ·{' '}
+            {order.quote.state === 'draft' ? t('quote.draft') : t('status.quoted')}
+          </span>
+        ) : null}
+      </h2>
+      {problem ? (
+        <Notice tone="error" text={problem}>
+          {isStale ? (
+            <Button className="mt-2" size="sm" variant="secondary" onClick={() => window.location.reload()}>
+              {t('quote.reload')}
+            </Button>
+          ) : null}
+        </Notice>
+      ) : null}
+      {notice ? <Notice tone="success" text={notice} /> : null}
+      {!canQuote ? (
+        <p className="text-sm text-gray-800">{t('quote.closed', { status: t(`status.${status}`) })}</p>
+      ) : (
+        <form onSubmit={save} noValidate className="space-y-4">
+          <ol className="space-y-3">
+            {order.orderDetails.map((line, i) => (
+              <li
+                key={`${line.productId ?? line.sku}-${i}`}
+                className="rounded-md border border-gray-200 p-3"
+              >
+                <div className="flex items-center gap-3">
+                  <LinePicture imageUrl={line.imageUrl} name={line.name} />
+                  <p className="text-sm">
+                    <span className="font-semibold">{line.sku}</span> {line.name} · {t('request.quantity')}:{' '}
+                    {line.quantity}
+                  </p>
+                </div>
+                <div className="mt-2 grid gap-3 sm:grid-cols-[10rem_8rem_1fr]">
+                  <TextField
+                    label={t('quote.unitPriceFor', { code: line.sku })}
+                    inputMode="decimal"
+                    value={form.lines[i]!.price}
+                    onChange={(e) => setLine(i, { price: e.target.value })}
+                    error={errors[`price${i}`]}
+                    required
+                  />
+                  <TextField
+                    label={t('quote.moqFor', { code: line.sku })}
+                    inputMode="numeric"
+                    value={form.lines[i]!.moq}
+                    onChange={(e) => setLine(i, { moq: e.target.value })}
+                    error={errors[`moq${i}`]}
+                  />
+                  <TextField
+                    label={t('quote.lineNote', { code: line.sku })}
+                    value={form.lines[i]!.note}
+                    maxLength={QUOTE_LIMITS.noteMax}
+                    onChange={(e) => setLine(i, { note: e.target.value })}
+                  />
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SelectField
+              label={t('quote.currency')}
+              value={form.currency}
+              onChange={(e) => setForm((f) => ({ ...f, currency: e.target.value as typeof f.currency }))}
+              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            />
+            <TextField
+              label={t('quote.leadTime')}
+              inputMode="numeric"
+              value={form.leadTime}
+              onChange={(e) => setForm((f) => ({ ...f, leadTime: e.target.value }))}
+              error={errors.leadTime}
+            />
+            <TextField
+              type="date"
+              label={t('quote.validUntil')}
+              hint={t('quote.validUntilHint')}
+              value={form.validUntil}
+              onChange={(e) => setForm((f) => ({ ...f, validUntil: e.target.value }))}
+            />
+          </div>
+          <TextAreaField
+            label={t('quote.noteToBuyer')}
+            value={form.noteToBuyer}
+            maxLength={QUOTE_LIMITS.noteMax}
+            rows={3}
+            onChange={(e) => setForm((f) => ({ ...f, noteToBuyer: e.target.value }))}
+          />
+          <TextAreaField
+            label={t('quote.internalNote')}
+            value={form.internalNote}
+            maxLength={QUOTE_LIMITS.noteMax}
+            rows={2}
+            onChange={(e) => setForm((f) => ({ ...f, internalNote: e.target.value }))}
+          />
+          {hasDraft && order.quote ? (
+            <p className="text-sm text-gray-800">
+              {t('request.total')}: <strong>{formatMoney(order.quote.total, order.quote.currency)}</strong>
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="secondary" disabled={busy !== null}>
+              {busy === 'save' ? t('quote.saving') : t('quote.save')}
+            </Button>
+            <Button
+              disabled={busy !== null || !hasDraft}
+              aria-describedby={hasDraft ? undefined : 'send-needs-draft'}
+              onClick={() =>
+                void run('send', `${base}/quote/send`, 'POST', { version: order.version }, () =>
+                  t('quote.sent'),
+                )
+              }
+            >
+              {busy === 'send' ? t('quote.sending') : t('quote.send')}
+            </Button>
+          </div>
+          {hasDraft ? null : (
+            <p id="send-needs-draft" className="text-sm text-gray-700">
+              {t('quote.sendNeedsDraft')}
+            </p>
+          )}
+        </form>
+      )}
+      {canTransition(status, 'withdraw') ? (
+        <div className="space-y-2 border-t border-gray-200 pt-4">
+          <TextField
+            label={t('quote.withdrawNote')}
+            value={withdrawNote}
+            maxLength={QUOTE_LIMITS.noteMax}
+            onChange={(e) => setWithdrawNote(e.target.value)}
+          />
+          <Button
+            variant="danger"
+            disabled={busy !== null}
+            onClick={() =>
+              void run(
+                'withdraw',
+                `${base}/withdraw`,
+                'POST',
+                { version: order.version, note: withdrawNote },
+                () => t('quote.withdrawn'),
+              )
+            }
+          >
+            {t('quote.withdraw')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

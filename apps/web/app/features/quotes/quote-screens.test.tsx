@@ -1,0 +1,286 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDetail } from '@catalogue/shared/schemas/quotation';
+import type * as ApiClient from '~/lib/api-client';
+import { ApiError, apiRequest } from '~/lib/api-client';
+import { BuyerRequest } from './buyer-request';
+import { QuoteEditor } from './quote-editor';
+import { QuoteFigures } from './quote-figures';
+
+vi.mock('~/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111',
+    orderId: 42,
+    userId: 'u1',
+    firstName: 'Meera',
+    email: 'meera@example.com',
+    contactNumber: '+91 98',
+    companyName: 'Meera Designs',
+    companyWebsite: '',
+    country: 'IN',
+    message: '',
+    status: 'new',
+    overdue: false,
+    orderDetails: [
+      { productId: 'p1', name: 'Ruby Ring', sku: 'RG-1', quantity: 3, imageUrl: null },
+      { productId: 'p2', name: 'Jhumka', sku: 'ER-4', quantity: 250, imageUrl: null },
+    ],
+    excelFilePath: '/uploads/Quotation_42.xlsx?sig=a&exp=1',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    version: 1,
+    quote: null,
+    revisions: [],
+    history: [
+      {
+        from: null,
+        to: 'new',
+        by: { _id: 'u1', name: 'Meera', role: 'user' },
+        note: null,
+        at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const sentQuote = {
+  revision: 1,
+  state: 'sent' as const,
+  currency: 'INR' as const,
+  lines: [
+    {
+      productId: 'p1',
+      sku: 'RG-1',
+      name: 'Ruby Ring',
+      imageUrl: null,
+      quantity: 3,
+      unitPrice: 125_050,
+      moq: 10,
+      note: 'Hand set',
+      lineTotal: 375_150,
+    },
+    {
+      productId: 'p2',
+      sku: 'ER-4',
+      name: 'Jhumka',
+      imageUrl: null,
+      quantity: 250,
+      unitPrice: 99_999,
+      moq: 1,
+      note: '',
+      lineTotal: 24_999_750,
+    },
+  ],
+  total: 25_374_900,
+  leadTimeDays: 21,
+  validUntil: '2026-12-08T10:00:00.000Z',
+  noteToBuyer: 'Prices include packing.',
+  sentAt: '2026-11-24T10:00:00.000Z',
+};
+
+beforeEach(() => api.mockReset());
+
+/** Answers by path: the request page also reads its comments. */
+function serve(answers: Record<string, unknown[]>) {
+  api.mockImplementation(async (...args: unknown[]) => {
+    const path = String(args[0]);
+    if (path.endsWith('/comments')) return { comments: [] };
+    const key = Object.keys(answers).find((k) => path.endsWith(k));
+    return key ? answers[key]!.shift() : undefined;
+  });
+}
+
+describe('QuoteEditor', () => {
+  it('checks prices before saving and sends nothing while one is wrong', async () => {
+    const onChange = vi.fn();
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={makeOrder()} onChange={onChange} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText(/Unit price of RG-1/), { target: { value: '-5' } });
+    fireEvent.change(screen.getByLabelText(/Unit price of ER-4/), { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getAllByText('Enter a price such as 1250 or 1250.50')).toHaveLength(2);
+    expect(api).not.toHaveBeenCalled();
+    // Nothing saved yet: there is no draft to send.
+    expect(screen.getByRole('button', { name: 'Send to the buyer' })).toBeDisabled();
+  });
+
+  it('saves the draft in minor units with the version it read, then shows the server total', async () => {
+    const saved = makeOrder({
+      version: 2,
+      quote: { ...sentQuote, state: 'draft', sentAt: null, validUntil: null },
+    });
+    api.mockResolvedValueOnce({ order: saved });
+    const onChange = vi.fn();
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={makeOrder()} onChange={onChange} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText(/Unit price of RG-1/), { target: { value: '1,250.5' } });
+    fireEvent.change(screen.getByLabelText('Minimum order of RG-1'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(/Unit price of ER-4/), { target: { value: '999.99' } });
+    fireEvent.change(screen.getByLabelText('Internal note (never shown to the buyer)'), {
+      target: { value: 'margin 18%' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(saved));
+    expect(api).toHaveBeenCalledWith(`/orders/${saved._id}/quote`, {
+      method: 'PUT',
+      json: {
+        version: 1,
+        currency: 'INR',
+        lines: [
+          { productId: 'p1', unitPrice: 125_050, moq: 10, note: '' },
+          { productId: 'p2', unitPrice: 99_999, moq: 1, note: '' },
+        ],
+        leadTimeDays: 14,
+        validUntil: null,
+        noteToBuyer: '',
+        internalNote: 'margin 18%',
+      },
+    });
+    expect(await screen.findByText('Draft saved: revision 1.')).toBeInTheDocument();
+  });
+
+  it('says why a save was refused (a stale version) and offers a reload', async () => {
+    api.mockRejectedValueOnce(
+      new ApiError(
+        409,
+        'This request was changed by someone else (version 3, not 1); reload it and try again',
+      ),
+    );
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={makeOrder()} onChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText(/Unit price of RG-1/), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText(/Unit price of ER-4/), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('changed by someone else');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('offers no quoting on a closed request', () => {
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={makeOrder({ status: 'accepted' })} onChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('This request is Accepted: it can no longer be quoted.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+  });
+});
+
+describe('BuyerRequest', () => {
+  it('shows the quoted prices and totals and accepts the latest revision', async () => {
+    const quoted = makeOrder({
+      status: 'quoted',
+      version: 3,
+      quote: sentQuote,
+      revisions: [{ revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' }],
+    });
+    serve({
+      [quoted._id]: [{ order: quoted }],
+      '/accept': [{ order: { ...quoted, status: 'accepted', version: 4 } }],
+    });
+    render(
+      <MemoryRouter>
+        <BuyerRequest id={quoted._id} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('INR 1,250.50')).toBeInTheDocument();
+    expect(screen.getByText('INR 2,49,997.50')).toBeInTheDocument();
+    expect(screen.getByText('INR 2,53,749.00')).toBeInTheDocument();
+    expect(screen.getByText('Prices include packing.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept quotation' }));
+    await screen.findByText('Thank you: you accepted the quotation. We will contact you about the order.');
+    expect(api).toHaveBeenCalledWith(`/orders/${quoted._id}/accept`, {
+      method: 'POST',
+      json: { version: 3, revision: 1 },
+    });
+    expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
+  });
+
+  it('offers Cancel, after a confirmation, only while the request is new', async () => {
+    const fresh = makeOrder();
+    serve({
+      [fresh._id]: [{ order: fresh }],
+      '/cancel': [{ order: { ...fresh, status: 'cancelled', version: 2 } }],
+    });
+    render(
+      <MemoryRouter>
+        <BuyerRequest id={fresh._id} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No quotation yet. We will reply with prices soon.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel request' }));
+    expect(screen.getByText('Cancel this price request? It cannot be undone.')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel request' })[0]!);
+    expect(await screen.findByText('Request cancelled.')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith(`/orders/${fresh._id}/cancel`, {
+      method: 'POST',
+      json: { version: 1 },
+    });
+  });
+
+  it('answers an unknown or foreign request as not found', async () => {
+    api.mockImplementation(async (path?: string) => {
+      if (path?.endsWith('/comments')) return { comments: [] };
+      if (path === '/orders/nope') throw new ApiError(404, 'Order not found');
+      return undefined;
+    });
+    render(
+      <MemoryRouter>
+        <BuyerRequest id="nope" />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText('This request does not exist, or it belongs to another account.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('QuoteFigures', () => {
+  it('shows the figures as cards, charts and tables', async () => {
+    api.mockResolvedValue({
+      byStatus: { new: 2, quoted: 1, accepted: 1, declined: 0, expired: 1, cancelled: 1, withdrawn: 0 },
+      funnel: [
+        { week: '2026-11-09', requested: 2, quoted: 1, accepted: 0 },
+        { week: '2026-11-16', requested: 3, quoted: 2, accepted: 1 },
+      ],
+      medianHoursToFirstQuote: 20,
+      acceptanceRate: 1 / 3,
+      valueByMonth: [{ month: '2026-11', currency: 'INR', quoted: 350_000, accepted: 250_000 }],
+      topRequested: [{ productId: 'p1', name: 'Ruby Ring', count: 4 }],
+      topAccepted: [],
+      byCountry: [{ country: 'IN', count: 4 }],
+    });
+    render(
+      <MemoryRouter>
+        <QuoteFigures />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('20 hours')).toBeInTheDocument();
+    expect(screen.getByText('33%')).toBeInTheDocument();
+    expect(screen.getByText('5 requested, 3 quoted, 1 accepted in the last 2 weeks.')).toBeInTheDocument();
+    expect(screen.getByText('INR 3,500.00')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Requests by country' })).toHaveTextContent('India');
+    expect(screen.getByRole('img', { name: 'Requests by state' })).toHaveTextContent('Expired');
+    expect(screen.getByText('Ruby Ring')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith('/admin/dashboard/quotes?weeks=12', expect.anything());
+  });
+});

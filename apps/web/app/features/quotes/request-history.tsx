@@ -1,0 +1,31 @@
+import { useTranslation } from '~/lib/i18n';
+import type { OrderEvent } from '@catalogue/shared/schemas/quotation';
+import { formatDateTime } from '~/features/admin-content/format';
+
+/** Every move of the request, oldest first: who, when, from and to, and the note given. */
+export function RequestHistory({ history }: { history: readonly OrderEvent[] }) {
+  const { t } = useTranslation('quotes');
+  return (
+    <section aria-labelledby="request-history" className="print:hidden">
+      <h2 id="request-history" className="font-serif text-xl text-brand-900">
+        {t('history.heading')}
+      </h2>
+      <ol className="mt-2 space-y-2 border-l-2 border-brand-100 pl-4">
+        {history.map((event, i) => (
+          <li key={`${event.at}-${i}`} className="text-sm">
+            <p className="font-medium text-ink">
+              {event.from === null
+                ? t('history.created')
+                : t('history.moved', { from: t(`status.${event.from}`), to: t(`status.${event.to}`) })}
+            </p>
+            <p className="text-gray-700">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>{' '}
+              {event.by.role === 'system' ? t('history.system') : t('history.by', { name: event.by.name })}
+            </p>
+            {event.note ? <p className="whitespace-pre-line text-gray-800">{event.note}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
