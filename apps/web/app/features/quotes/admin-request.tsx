@@ -16,7 +16,7 @@ import { StatusBadge } from './status-badge';
 
 /** An admin's page of one price request: who asked, the lines, the quote editor, history and comments. */
 export function AdminRequest({ id }: { id: string }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   const { data, error, isLoading, reload } = useApiQuery<{ order: OrderDetail }>(
     `/orders/${encodeURIComponent(id)}`,
   );
@@ -66,7 +66,7 @@ export function AdminRequest({ id }: { id: string }) {
           <CountryCell code={order.country} />
         </dd>
         <dt className="font-semibold">{t('request.received')}</dt>
-        <dd>{formatDateTime(order.createdAt)}</dd>
+        <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
         {order.message ? (
           <>
             <dt className="font-semibold">{t('request.message')}</dt>

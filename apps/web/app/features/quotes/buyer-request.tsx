@@ -19,7 +19,7 @@ import { StatusBadge } from './status-badge';
 
 /** The business's letterhead, printed at the top of the quotation only. */
 function PrintHeader({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   return (
     <header className="hidden border-b-2 border-brand-700 pb-3 print:block">
       <p className="font-serif text-2xl text-brand-900">{SITE.name}</p>
@@ -30,7 +30,8 @@ function PrintHeader({ order }: { order: OrderDetail }) {
       <p className="mt-3 text-lg font-semibold tracking-wide">{t('print.title')}</p>
       <p className="text-sm">
         {t('print.ref')}: {order.orderId} · {t('print.date')}:{' '}
-        {formatDate(order.quote?.sentAt ?? order.createdAt)} · {t('print.to')}: {order.firstName}
+        {formatDate(order.quote?.sentAt ?? order.createdAt, i18n.language)} · {t('print.to')}:{' '}
+        {order.firstName}
         {order.companyName ? `, ${order.companyName}` : ''}
       </p>
     </header>
@@ -38,12 +39,12 @@ function PrintHeader({ order }: { order: OrderDetail }) {
 }
 
 function QuoteFacts({ quote, status }: { quote: QuoteRevision; status: OrderStatus }) {
-  const { t } = useTranslation('quotes');
-  const until = quote.validUntil ? formatDate(quote.validUntil) : '';
+  const { t, i18n } = useTranslation('quotes');
+  const until = quote.validUntil ? formatDate(quote.validUntil, i18n.language) : '';
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="font-semibold">{t('quote.revision', { revision: quote.revision })}</dt>
-      <dd>{quote.sentAt ? t('quote.sentAt', { date: formatDate(quote.sentAt) }) : ''}</dd>
+      <dd>{quote.sentAt ? t('quote.sentAt', { date: formatDate(quote.sentAt, i18n.language) }) : ''}</dd>
       <dt className="font-semibold">{t('quote.validUntil')}</dt>
       <dd>
         {status === 'expired' ? t('quote.expiredOn', { date: until }) : t('quote.validFor', { date: until })}
@@ -66,7 +67,7 @@ function QuoteFacts({ quote, status }: { quote: QuoteRevision; status: OrderStat
  * (the business's header, lines, totals, validity) for a paper or PDF quotation.
  */
 export function BuyerRequest({ id }: { id: string }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   const path = `/orders/${encodeURIComponent(id)}`;
   const [revision, setRevision] = useState<number | null>(null);
   const { data, error, isLoading, reload } = useApiQuery<{ order: OrderDetail }>(
@@ -132,7 +133,7 @@ export function BuyerRequest({ id }: { id: string }) {
         <StatusBadge status={status} />
       </div>
       <p className="text-sm text-gray-700 print:hidden">
-        {t('request.received')}: {formatDate(order.createdAt)}
+        {t('request.received')}: {formatDate(order.createdAt, i18n.language)}
       </p>
       {problem ? <Notice tone="error" text={problem} /> : null}
       {notice ? <Notice tone="success" text={notice} /> : null}

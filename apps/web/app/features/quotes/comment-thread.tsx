@@ -15,7 +15,7 @@ import { formatDateTime } from '~/features/admin-content/format';
  * (React escapes it); each comment mails the other side, which the server does.
  */
 export function CommentThread({ orderId }: { orderId: string }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   const path = `/orders/${encodeURIComponent(orderId)}/comments`;
   const { data, error, isLoading, reload } = useApiQuery<{ comments: OrderComment[] }>(path);
   const [text, setText] = useState('');
@@ -70,7 +70,7 @@ export function CommentThread({ orderId }: { orderId: string }) {
                   ? `${comment.author.name} (${t('comments.team')})`
                   : comment.author.name}
                 <span className="ml-2 font-normal text-gray-700">
-                  <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+                  <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt, i18n.language)}</time>
                 </span>
               </p>
               <p className="mt-1 break-words whitespace-pre-line">{comment.text}</p>

@@ -16,7 +16,7 @@ const TD = 'px-3 py-2 text-sm text-ink';
 
 /** "My requests": every price request of the signed-in buyer, newest first, with its state and total. */
 export function MyRequests() {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   const [page, setPage] = useState(1);
   const { data, error, isLoading, reload } = useApiQuery<MyOrders>(`/orders/mine?page=${page}`);
 
@@ -78,7 +78,7 @@ export function MyRequests() {
                     #{order.orderId}
                   </PrefixedLink>
                 </td>
-                <td className={TD}>{formatDate(order.createdAt)}</td>
+                <td className={TD}>{formatDate(order.createdAt, i18n.language)}</td>
                 <td className={`${TD} text-right`}>{order.lineCount}</td>
                 <td className={TD}>
                   <StatusBadge status={order.status} />
@@ -88,7 +88,7 @@ export function MyRequests() {
                     ? formatMoney(order.total, order.currency)
                     : t('mine.notQuoted')}
                 </td>
-                <td className={TD}>{order.validUntil ? formatDate(order.validUntil) : '-'}</td>
+                <td className={TD}>{order.validUntil ? formatDate(order.validUntil, i18n.language) : '-'}</td>
               </tr>
             ))}
           </tbody>

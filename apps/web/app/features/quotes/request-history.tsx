@@ -4,7 +4,7 @@ import { formatDateTime } from '~/features/admin-content/format';
 
 /** Every move of the request, oldest first: who, when, from and to, and the note given. */
 export function RequestHistory({ history }: { history: readonly OrderEvent[] }) {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   return (
     <section aria-labelledby="request-history" className="print:hidden">
       <h2 id="request-history" className="font-serif text-xl text-brand-900">
@@ -19,7 +19,7 @@ export function RequestHistory({ history }: { history: readonly OrderEvent[] }) 
                 : t('history.moved', { from: t(`status.${event.from}`), to: t(`status.${event.to}`) })}
             </p>
             <p className="text-gray-700">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>{' '}
+              <time dateTime={event.at}>{formatDateTime(event.at, i18n.language)}</time>{' '}
               {event.by.role === 'system' ? t('history.system') : t('history.by', { name: event.by.name })}
             </p>
             {event.note ? <p className="whitespace-pre-line text-gray-800">{event.note}</p> : null}
