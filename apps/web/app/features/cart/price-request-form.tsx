@@ -14,6 +14,8 @@ import {
   type PriceRequestValues,
 } from '~/features/cart/price-request';
 import { usePriceRequest } from '~/features/cart/use-price-request';
+import { AccountHoldNotice } from '~/features/cart/account-hold-notice';
+import type { PriceRequestRefusal } from '@catalogue/shared/domain/accounts';
 
 type PriceRequestFormProps = {
   lines: readonly EnquiryLine[];
@@ -37,6 +39,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
   const [values, setValues] = useState<PriceRequestValues>(EMPTY_PRICE_REQUEST);
   const [errors, setErrors] = useState<PriceRequestErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [hold, setHold] = useState<PriceRequestRefusal | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const { isSubmitting, submit } = usePriceRequest();
@@ -68,6 +71,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
     event.preventDefault();
     if (isEmpty) return;
     setFailure(null);
+    setHold(null);
     const outcome = await submit(values, lines);
     switch (outcome.kind) {
       case 'sent':
@@ -82,6 +86,9 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
       case 'login-needed':
         showAlert(t('form.loginRequired'));
         onLoginNeeded();
+        break;
+      case 'held':
+        setHold(outcome.code);
         break;
       case 'failed':
         setFailure(t('form.failed'));
@@ -166,6 +173,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded }: PriceRequestF
           {failure}
         </p>
       ) : null}
+      {hold ? <AccountHoldNotice code={hold} /> : null}
       {isEmpty ? <p className="mt-4 text-sm text-gray-700">{t('form.emptyList')}</p> : null}
       <Button
         type="submit"
