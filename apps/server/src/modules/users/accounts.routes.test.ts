@@ -683,6 +683,11 @@ describe('trade approval on', () => {
     const refused = await h.priceRequest(buyer.token, buyer.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_NOT_APPROVED' });
+    const pendingCount = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin.token) })
+      ).json<{ counts: { pendingAccounts: number } }>().counts.pendingAccounts;
+    expect(await pendingCount()).toBe(1);
     await settleOutbox(t.database);
     const approved = await t.app.inject({
       method: 'PUT',
@@ -695,6 +700,7 @@ describe('trade approval on', () => {
       'user.approved',
     ]);
     expect((await h.priceRequest(buyer.token, buyer.email)).statusCode).toBe(201);
+    expect(await pendingCount()).toBe(0);
   });
 });
 
