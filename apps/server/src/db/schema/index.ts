@@ -254,7 +254,7 @@ export const outbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    /** What the dispatcher needs to build the message (recipients, ids); never secrets. */
+    /** What the dispatcher needs to build the message; no secrets but a mailed link's single-use token. */
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
