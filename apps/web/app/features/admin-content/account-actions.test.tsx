@@ -49,7 +49,9 @@ describe('account actions', () => {
         <UserList />
       </MemoryRouter>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Reject Ravi Jain' }));
+    const reject = await screen.findByRole('button', { name: 'Reject' });
+    expect(reject).toHaveAccessibleDescription('Ravi Jain');
+    fireEvent.click(reject);
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAccessibleName(/Reject the trade account of Ravi Jain/);
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: ' No GST number ' } });
@@ -61,7 +63,7 @@ describe('account actions', () => {
       }),
     );
     expect(await screen.findByText('Rejected')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Approve Ravi Jain' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
   });
 
   it("keeps the dialog open with the server's reason when a change is refused", async () => {
@@ -74,7 +76,7 @@ describe('account actions', () => {
         <UserList />
       </MemoryRouter>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove administrator rights of Ravi Jain' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove admin' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

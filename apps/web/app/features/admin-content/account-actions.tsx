@@ -62,9 +62,12 @@ export function AccountStatusCell({ user }: { user: UserListItem }) {
  */
 export function AccountActions({
   user,
+  nameId,
   onChanged,
 }: {
   user: UserListItem;
+  /** The id of the row's name cell, which describes each button (the row's context for a screen reader). */
+  nameId: string;
   onChanged: (user: UserListItem) => void;
 }) {
   const { t } = useTranslation('admin-content');
@@ -102,7 +105,7 @@ export function AccountActions({
           key={candidate.kind}
           size="sm"
           variant={candidate.kind === 'disable' || candidate.kind === 'reject' ? 'danger' : 'secondary'}
-          aria-label={t(`accounts.actionFor.${candidate.kind}`, { name: user.name })}
+          aria-describedby={nameId}
           onClick={() => setAction(candidate)}
         >
           {t(`accounts.action.${candidate.kind}`)}

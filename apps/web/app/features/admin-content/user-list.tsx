@@ -80,7 +80,9 @@ export function UserList() {
               <tbody className="divide-y divide-gray-100 bg-white">
                 {users.map((user) => (
                   <tr key={user._id}>
-                    <td className="px-3 py-2 font-medium">{user.name}</td>
+                    <td id={`user-name-${user._id}`} className="px-3 py-2 font-medium">
+                      {user.name}
+                    </td>
                     <td className="px-3 py-2 break-all">{user.email}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{user.contactNumber || na}</td>
                     <td className="px-3 py-2 whitespace-nowrap">
@@ -96,6 +98,7 @@ export function UserList() {
                     <td className="px-3 py-2">
                       <AccountActions
                         user={user}
+                        nameId={`user-name-${user._id}`}
                         onChanged={(next) => setChanged((current) => ({ ...current, [next._id]: next }))}
                       />
                     </td>
