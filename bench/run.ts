@@ -219,7 +219,7 @@ async function missingOrders(server: BenchServer, acknowledged: Set<number>): Pr
  */
 async function measureBuyers(server: BenchServer, catalogue: Catalogue): Promise<BuyersResult> {
   log(`  signing up ${buyerCount} buyers`);
-  const buyers = await createBuyers(server.url, buyerCount);
+  const buyers = await createBuyers(server.url, buyerCount, path.join(server.dataDir, 'mail'));
   await waitForOutboxOf(server); // the sign-up mails are not the run's work
   const acknowledged = new Set<number>();
   const meter = await startCpuMeter(server.pid, server.postgres);
@@ -341,7 +341,7 @@ try {
       // A page-checks-only run signs up no buyer, and each sign-up costs an argon2 hash: none
       // unless the buyer session is measured.
       const sessionBuyers = plan.scenario('buyer-session')
-        ? await createBuyers(server.url, Math.min(20, buyerCount))
+        ? await createBuyers(server.url, Math.min(20, buyerCount), path.join(server.dataDir, 'mail'))
         : [];
       const scenarios = catalogueScenarios(catalogue, sessionBuyers).filter((s) => plan.scenario(s.key));
       // The quotation scenarios need requests written into the database: PostgreSQL only.

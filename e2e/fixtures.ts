@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { createMailbox, tokenOf } from '../scripts/mailbox.mjs';
+import { e2eDataDir } from './data-dir.mjs';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -17,13 +20,25 @@ export type RegisteredBuyer = Credentials & { name: string };
 export const uniqueEmail = (prefix = 'buyer') =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+/** The mail the server writes (no SMTP in the journeys), read as a buyer reads it. */
+export const mailbox = createMailbox(path.join(e2eDataDir(process.env.E2E_PORT ?? '3100'), 'mail'));
+
+/** Follows the verification link the server mailed to `email`, through the API (200 expected). */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  const link = await mailbox.link(email, 'verify-email');
+  const response = await request.post('/api/users/verify-email', { data: { token: tokenOf(link) } });
+  expect(response.status()).toBe(200);
+}
+
 /**
- * Registers a buyer through the API (201 expected) with a fresh e-mail unless `fields` names one;
+ * Registers a buyer through the API (201 expected) with a fresh e-mail unless `fields` names one,
+ * and verifies the address from the mailed link as the buyer would (unless `verify: false`);
  * `fields` adds or replaces any sign-up field (company, website, a known password).
  */
 export async function registerBuyer(
   request: APIRequestContext,
   fields: Partial<RegisteredBuyer> & Record<string, string> = {},
+  { verify = true }: { verify?: boolean } = {},
 ): Promise<RegisteredBuyer> {
   const buyer = {
     name: 'E2E Buyer',
@@ -35,6 +50,7 @@ export async function registerBuyer(
   };
   const response = await request.post('/api/users/register', { data: buyer });
   expect(response.status()).toBe(201);
+  if (verify) await verifyEmail(request, buyer.email);
   return { name: buyer.name, email: buyer.email, password: buyer.password };
 }
 

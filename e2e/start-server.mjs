@@ -2,14 +2,17 @@
 // directory, and removes both when Playwright stops it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverProcessEnv } from '../scripts/server-process.mjs';
+import { e2eDataDir } from './data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-e2e-'));
+// A fixed directory per port (the journeys read the mail the server writes there), emptied first.
+const dataDir = e2eDataDir(process.env.E2E_PORT ?? '3100');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,
   NODE_ENV: 'production',

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../apps/server/test/fixtures/xss-payloads.ts';
-import { ADMIN, expect, hydrated, test } from './fixtures.ts';
+import { ADMIN, expect, hydrated, test, verifyEmail } from './fixtures.ts';
 
 /**
  * Issue 11, item 4: the XSS corpus stored in every text field a page shows (product name and
@@ -109,6 +109,7 @@ async function storePayloads(request: APIRequestContext): Promise<Stored> {
         },
       }),
     );
+    await verifyEmail(request, email);
     const buyer = await login(request, email, password);
     await apiOk(
       await request.post('/api/orders/submit-order', {

@@ -1,6 +1,7 @@
 import { bulkProductName, MOTIFS, STYLES } from '../../apps/server/src/db/seed/bulk-names.ts';
 import type { Scenario, Step, StepContext } from './measure.ts';
 import { realTrafficPages, seededRandom, uniformPages } from './pages.ts';
+import { createMailbox, tokenOf } from '../../scripts/mailbox.mjs';
 
 /** What the scenarios need to know about the seeded catalogue, read through the public API. */
 export type Catalogue = {
@@ -236,9 +237,14 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
   return scenarios;
 }
 
-/** Registers and signs in `count` buyers (a few at a time: each costs an argon2 hash). */
-export async function createBuyers(baseUrl: string, count: number): Promise<Buyer[]> {
+/**
+ * Registers, verifies and signs in `count` buyers (a few at a time: each costs an argon2 hash).
+ * Each opens the verification link the server mailed it (an `.eml` file under `mailDir`), as a
+ * buyer must before sending a price request.
+ */
+export async function createBuyers(baseUrl: string, count: number, mailDir: string): Promise<Buyer[]> {
   const password = 'bench-buyer-password';
+  const mailbox = createMailbox(mailDir);
   const runId = Date.now().toString(36);
   const one = async (i: number): Promise<Buyer> => {
     const email = `bench-${runId}-${i}@example.com`;
@@ -257,6 +263,9 @@ export async function createBuyers(baseUrl: string, count: number): Promise<Buye
     });
     if (registered.status !== 201)
       throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+    const link = await mailbox.link(email, 'verify-email', { timeoutMs: 60_000 });
+    const verified = await post('/api/users/verify-email', { token: tokenOf(link) });
+    if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
     const login = await post('/api/users/login', { email, password });
     if (!login.ok) throw new Error(`login answered ${login.status}`);
     const { token, user } = (await login.json()) as { token: string; user: { _id: string } };

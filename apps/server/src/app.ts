@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { VERIFY_RESEND_PER_HOUR } from '@catalogue/shared/domain/accounts';
 import type { Database } from './db/client.ts';
 import { mediaBaseUrl, type Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
@@ -145,7 +146,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       register: env.RATE_LIMIT_REGISTER,
       contact: env.RATE_LIMIT_CONTACT,
       order: env.RATE_LIMIT_ORDER,
+      forgotPassword: env.RATE_LIMIT_LOGIN,
+      resetPassword: env.RATE_LIMIT_LOGIN,
+      verifyEmail: env.RATE_LIMIT_LOGIN,
+      verifyResend: VERIFY_RESEND_PER_HOUR,
     },
+    windows: { verifyResend: 3600 },
   });
   // Domain modules: each owns its routes under its prefix (API-CONTRACT.md).
   await app.register(usersRoutes, { prefix: '/api/users' });

@@ -31,6 +31,17 @@ describe('configuration', () => {
     expect(() => parseEnv({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 
+  it('requires e-mail verification and leaves trade approval off unless told otherwise', () => {
+    expect(parseEnv({}).EMAIL_VERIFICATION).toBe('required');
+    expect(parseEnv({}).TRADE_APPROVAL).toBe(false);
+    expect(parseEnv({ EMAIL_VERIFICATION: 'off', TRADE_APPROVAL: 'on' })).toMatchObject({
+      EMAIL_VERIFICATION: 'off',
+      TRADE_APPROVAL: true,
+    });
+    expect(() => parseEnv({ EMAIL_VERIFICATION: 'maybe' })).toThrow(/EMAIL_VERIFICATION/);
+    expect(() => parseEnv({ TRADE_APPROVAL: 'sometimes' })).toThrow(/TRADE_APPROVAL/);
+  });
+
   it('resolves a relative DATA_DIR from where the command was run', () => {
     expect(parseEnv({ DATA_DIR: 'store', INIT_CWD: '/srv/app' }).dataDir).toBe('/srv/app/store');
   });

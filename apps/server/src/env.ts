@@ -75,6 +75,13 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: optionalString,
+  /** `required`: a new account verifies its e-mail address before sending a price request. */
+  EMAIL_VERIFICATION: z.enum(['required', 'off']).default('required'),
+  /** `on`: new buyers wait as `pending` until an administrator approves them. */
+  TRADE_APPROVAL: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no', ''])
+    .default('off')
+    .transform((v) => v === 'on' || v === 'true' || v === '1' || v === 'yes'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalString.pipe(

@@ -5,7 +5,14 @@ import type { Services } from './services.ts';
 import type {} from './plugins/security.ts';
 
 /** Who is asking, as far as a page render needs to know. */
-export type Viewer = { id: string; name: string; email: string; role: string };
+export type Viewer = {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  emailVerified: boolean;
+  status: string;
+};
 
 /** What every route loader and action receives as `context`. */
 export type ServerLoadContext = {

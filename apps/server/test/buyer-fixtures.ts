@@ -75,3 +75,22 @@ export async function outboxRows(database: Database) {
 export async function settleOutbox(database: Database) {
   await database.db.update(outbox).set({ status: 'sent' });
 }
+
+/**
+ * The token of the newest link to `/{page}?token=` mailed to `to`, read from the outbox as the
+ * buyer would read it in the mail; null when no such mail was queued.
+ */
+export async function mailedToken(
+  database: Database,
+  to: string,
+  page: 'verify-email' | 'reset-password',
+): Promise<string | null> {
+  const rows = await database.db.select().from(outbox).orderBy(outbox.id);
+  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`);
+  for (const row of rows.reverse()) {
+    const mail = (row.payload as { mail?: { to: string; text: string } }).mail;
+    const match = mail && mail.to === to ? pattern.exec(mail.text) : null;
+    if (match) return match[1]!;
+  }
+  return null;
+}

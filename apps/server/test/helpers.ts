@@ -11,6 +11,7 @@ import { sessions, users } from '../src/db/schema/index.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
+import { mailedToken } from './buyer-fixtures.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh, migrated database for one test file: a PGlite copy, or a PostgreSQL clone of the template. */
@@ -117,4 +118,15 @@ export function mediaIdOf(item: { imageUrl: string | null }): string {
   const match = /\/media\/([0-9a-f-]{36})$/.exec(item.imageUrl ?? '');
   if (!match) throw new Error(`not one of our pictures: ${item.imageUrl}`);
   return match[1]!;
+}
+
+/**
+ * Verifies a newly registered account the way its buyer would: the link from the welcome mail,
+ * posted to the verification endpoint.
+ */
+export async function verifyByMail(t: TestApp, email: string): Promise<void> {
+  const token = await mailedToken(t.database, email, 'verify-email');
+  if (!token) throw new Error(`no verification mail for ${email}`);
+  const res = await t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
+  if (res.statusCode !== 200) throw new Error(`verify-email answered ${res.statusCode}: ${res.body}`);
 }

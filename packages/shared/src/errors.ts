@@ -3,6 +3,10 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A price request from an account whose e-mail address is not verified yet. */
+  EMAIL_NOT_VERIFIED: 403,
+  /** A price request from an account awaiting trade approval, or refused it. */
+  ACCOUNT_NOT_APPROVED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -61,7 +61,8 @@ export async function findViewerByToken(
     await sessions.extend(tokenHash, new Date(Date.now() + ttlMs));
     onExtended?.();
   }
-  return { id: row.id, name: row.name, email: row.email, role: row.role };
+  const { expiresAt: _expiresAt, ...viewer } = row;
+  return viewer;
 }
 
 type SlidingRequest = FastifyRequest & { _refreshCookieOf?: string };

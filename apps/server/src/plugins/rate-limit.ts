@@ -5,17 +5,33 @@ import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import { createRateLimitRepository } from './rate-limit.repository.ts';
 
-/** The public forms that are limited (spec: login, sign-up, contact, price request). */
-export type RateLimitName = 'login' | 'register' | 'contact' | 'order';
+/**
+ * The forms that are limited: login, sign-up, contact, price request; the password forms
+ * (forgot and reset, limited like login) and the verification link sent again.
+ */
+export type RateLimitName =
+  | 'login'
+  | 'register'
+  | 'contact'
+  | 'order'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'verifyEmail'
+  | 'verifyResend';
 
 export type RateLimitOptions = {
   db: Db;
   windowSeconds: number;
   limits: Record<RateLimitName, number>;
+  /** Limits counted over their own window instead of `windowSeconds`. */
+  windows?: Partial<Record<RateLimitName, number>>;
 };
 
-/** Who a hit is counted against: the client address and, when known, the e-mail it is about. */
-export type RateLimitSubjects = { ip: string; email?: string | null };
+/**
+ * Who a hit is counted against: the client address and, when known, the e-mail it is about; or
+ * an account alone (a signed-in action limited per account, whatever address it comes from).
+ */
+export type RateLimitSubjects = { ip: string; email?: string | null } | { account: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +48,10 @@ const MESSAGES: Record<RateLimitName, string> = {
   register: 'Too many sign-up attempts, please try again later',
   contact: 'Too many messages sent, please try again later',
   order: 'Too many price requests, please try again later',
+  forgotPassword: 'Too many password reset requests, please try again later',
+  resetPassword: 'Too many password reset attempts, please try again later',
+  verifyEmail: 'Too many verification attempts, please try again later',
+  verifyResend: 'Too many verification e-mails requested, please try again later',
 };
 
 /** E-mails are counted by their hash: the table needs no personal data to do its job. */
@@ -55,11 +75,20 @@ export function createRateLimiter(db: Db, windowSeconds: number) {
 
   return {
     /** The seconds to wait when any subject is over `limit`, else null. */
-    async consume(name: RateLimitName, limit: number, subjects: RateLimitSubjects): Promise<number | null> {
-      const keys = [keyOf(name, 'ip', subjects.ip)];
-      const email = subjects.email?.trim().toLowerCase();
-      if (email) keys.push(keyOf(name, 'email', email));
-      const results = await windows.hit(keys, windowSeconds);
+    async consume(
+      name: RateLimitName,
+      limit: number,
+      subjects: RateLimitSubjects,
+      window = windowSeconds,
+    ): Promise<number | null> {
+      const keys: string[] = [];
+      if ('account' in subjects) keys.push(keyOf(name, 'account', subjects.account));
+      else {
+        keys.push(keyOf(name, 'ip', subjects.ip));
+        const email = subjects.email?.trim().toLowerCase();
+        if (email) keys.push(keyOf(name, 'email', email));
+      }
+      const results = await windows.hit(keys, window);
       const over = results.filter((r) => r.hits > limit);
       return over.length ? Math.max(...over.map((r) => r.retryAfter)) : null;
     },
@@ -72,7 +101,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   app.decorate(
     'enforceRateLimit',
     async function (reply: FastifyReply, name: RateLimitName, subjects: RateLimitSubjects) {
-      const retryAfter = await limiter.consume(name, opts.limits[name], subjects);
+      const retryAfter = await limiter.consume(name, opts.limits[name], subjects, opts.windows?.[name]);
       limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
       if (retryAfter !== null) {
         reply.header('retry-after', String(retryAfter));

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs } from '../../src/db/schema/index.ts';
 import { insertProduct } from '../buyer-fixtures.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers.ts';
+import { bearer, buildTestApp, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 import { multipart, sampleImage } from '../image-fixtures.ts';
 import { listRoutes, routeKey } from './routes.ts';
 
@@ -164,6 +164,38 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
   ],
   ['GET /api/users/me', ANY_USER(200), () => json('GET', '/api/users/me')],
   ['GET /api/users/all', ADMIN_ONLY(200), () => json('GET', '/api/users/all')],
+  [
+    'PUT /api/users/me',
+    ANY_USER(200),
+    () => json('PUT', '/api/users/me', { name: 'Matrix Buyer', contactNumber: '+91 1', country: 'IN' }),
+  ],
+  [
+    'PUT /api/users/me/password',
+    ANY_USER(200),
+    () =>
+      json('PUT', '/api/users/me/password', { currentPassword: TEST_PASSWORD, newPassword: 'matrix new' }),
+  ],
+  [
+    'POST /api/users/logout-all',
+    { anonymous: 401, buyer: 204, otherBuyer: 204, admin: 204 },
+    () => json('POST', '/api/users/logout-all'),
+  ],
+  // Accounts made by tests count as verified: the answer says so and sends nothing.
+  [
+    'POST /api/users/verify-email/resend',
+    ANY_USER(200),
+    () => json('POST', '/api/users/verify-email/resend'),
+  ],
+  [
+    'PUT /api/users/:id/status',
+    ADMIN_ONLY(200),
+    (_t, a) => json('PUT', `/api/users/${a.buyer.id}/status`, { status: 'disabled' }),
+  ],
+  [
+    'PUT /api/users/:id/role',
+    ADMIN_ONLY(200),
+    (_t, a) => json('PUT', `/api/users/${a.otherBuyer.id}/role`, { role: 'admin' }),
+  ],
   ['GET /api/cart/:userId', OWNER_ONLY(200), (_t, a) => json('GET', `/api/cart/${a.buyer.id}`)],
   [
     'POST /api/cart/add',
@@ -372,6 +404,9 @@ const PUBLIC: Array<[route: string, url: string]> = [
   ['GET /api/geo', '/api/geo'],
   ['POST /api/users/register', '/api/users/register'],
   ['POST /api/users/login', '/api/users/login'],
+  ['POST /api/users/forgot-password', '/api/users/forgot-password'],
+  ['POST /api/users/reset-password', '/api/users/reset-password'],
+  ['POST /api/users/verify-email', '/api/users/verify-email'],
   ['POST /api/contact/send', '/api/contact/send'],
   ['GET /api/products', '/api/products'],
   ['GET /api/products/paginated', '/api/products/paginated'],

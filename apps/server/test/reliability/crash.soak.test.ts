@@ -52,7 +52,7 @@ describe('crash safety', () => {
     });
     expect(added.status).toBe(201);
     const productId = ((await added.json()) as { product: { _id: string } }).product._id;
-    const buyer = await registerAndLogin(server.url, 'crash');
+    const buyer = await registerAndLogin(server.url, 'crash', dataDir);
 
     const body = (i: number) => ({
       firstName: 'Crash',

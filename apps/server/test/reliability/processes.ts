@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createMailbox, tokenOf } from '../../../../scripts/mailbox.mjs';
 import { serverProcessEnv } from '../../../../scripts/server-process.mjs';
 import { REPO_ROOT } from '../../src/env.ts';
 
@@ -163,13 +164,22 @@ export async function call<T = unknown>(
   return { status: res.status, body: body as T, ms: performance.now() - started };
 }
 
-export async function registerAndLogin(base: string, tag: string) {
+/**
+ * Registers and signs in a buyer. With `dataDir` (the server's `DATA_DIR`, mail written as files)
+ * the buyer also opens the verification link it was mailed, so it may send price requests.
+ */
+export async function registerAndLogin(base: string, tag: string, dataDir?: string) {
   const email = `${tag}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
   const password = 'Soak-test-passw0rd!';
   const reg = await call(base, 'POST', '/api/users/register', {
     body: { name: 'Soak Buyer', email, password, contactNumber: '+91 98765 43210', country: 'IN' },
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+  if (dataDir) {
+    const link = await createMailbox(path.join(dataDir, 'mail')).link(email, 'verify-email');
+    const verified = await call(base, 'POST', '/api/users/verify-email', { body: { token: tokenOf(link) } });
+    if (verified.status !== 200) throw new Error(`verify-email: ${verified.status}`);
+  }
   const login = await call<{ token: string; user: { _id: string } }>(base, 'POST', '/api/users/login', {
     body: { email, password },
   });

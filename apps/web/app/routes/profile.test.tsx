@@ -16,6 +16,8 @@ const account: PublicUser = {
   country: 'IN',
   companyName: 'Verma Gems',
   companyWebsite: '',
+  emailVerified: true,
+  status: 'active',
 };
 
 function renderProfile(rendered: PublicUser | null) {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { PublicUser } from '@catalogue/shared/schemas/user';
 import { useTranslation } from '~/lib/i18n';
 import { useLoaderData, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/profile';
@@ -5,6 +7,12 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { ProfileCard } from '~/features/account/profile-card';
+import {
+  EmailVerificationStatus,
+  PasswordChangeForm,
+  ProfileDetailsForm,
+  SignOutEverywhere,
+} from '~/features/account/profile-editor';
 import { useProfile } from '~/features/account/use-profile';
 import { pageMeta } from '~/features/seo/seo';
 import { useSession } from '~/features/shell/use-session';
@@ -22,8 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Profile (spec §2.2): a placeholder with sample data and an Edit Profile button that does nothing;
- * a logged-in visitor sees the account's real name, e-mail, company and country instead.
+ * Profile (spec §2.2): a placeholder with sample data and an inert Edit Profile button for a
+ * visitor; a logged-in one sees the account's real details and edits them (the sign-up's rules),
+ * verifies a new address, changes the password and can sign out everywhere.
  */
 export default function ProfilePage() {
   const { t } = useTranslation('account');
@@ -32,19 +41,79 @@ export default function ProfilePage() {
   const root = useRouteLoaderData('root') as { viewer?: { role: string } | null } | undefined;
   const { isLoggedIn } = useSession(root?.viewer ?? null);
   const { state, retry } = useProfile({ enabled: isLoggedIn && !rendered });
-  const profile = rendered ?? (state.status === 'ready' ? state.profile : null);
+  const [saved, setSaved] = useState<PublicUser | null>(null);
+  const [isEditing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const profile = saved ?? rendered ?? (state.status === 'ready' ? state.profile : null);
 
   let body: React.ReactNode;
-  if (profile)
+  if (profile && isEditing) {
     body = (
-      <>
-        <ProfileCard profile={profile} />
-        <ButtonLink to="/myrequests" variant="secondary" className="mt-6">
+      <div className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm">
+        <h2 className="mb-4 font-serif text-2xl text-brand-900">{t('edit.heading')}</h2>
+        <ProfileDetailsForm
+          profile={profile}
+          onCancel={() => setEditing(false)}
+          onSaved={(user) => {
+            setNotice(t(user.email !== profile.email ? 'edit.savedVerify' : 'edit.saved'));
+            setSaved(user);
+            setEditing(false);
+          }}
+        />
+      </div>
+    );
+  } else if (profile) {
+    body = (
+      <div className="space-y-8">
+        {notice ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-700 bg-green-50 px-4 py-3 text-green-900"
+          >
+            {notice}
+          </p>
+        ) : null}
+        <ProfileCard
+          profile={profile}
+          onEdit={() => {
+            setNotice(null);
+            setEditing(true);
+          }}
+        />
+        <ButtonLink to="/myrequests" variant="secondary">
           {quotes('mine.link')}
         </ButtonLink>
-      </>
+        <section
+          aria-labelledby="email-heading"
+          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
+        >
+          <h2 id="email-heading" className="mb-3 font-serif text-2xl text-brand-900">
+            {t('edit.emailHeading')}
+          </h2>
+          <EmailVerificationStatus profile={profile} />
+        </section>
+        <section
+          aria-labelledby="password-heading"
+          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
+        >
+          <h2 id="password-heading" className="mb-3 font-serif text-2xl text-brand-900">
+            {t('password.heading')}
+          </h2>
+          <PasswordChangeForm />
+        </section>
+        <section
+          aria-labelledby="everywhere-heading"
+          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
+        >
+          <h2 id="everywhere-heading" className="mb-2 font-serif text-2xl text-brand-900">
+            {t('everywhere.heading')}
+          </h2>
+          <p className="mb-4 text-gray-800">{t('everywhere.text')}</p>
+          <SignOutEverywhere />
+        </section>
+      </div>
     );
-  else if (isLoggedIn && state.status === 'error') {
+  } else if (isLoggedIn && state.status === 'error') {
     body = (
       <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
         <p role="alert" className="text-red-700">

@@ -84,17 +84,21 @@ const fail = (field: SignupField, key: SignupMessageKey): SignupError => ({
 /**
  * The first broken rule of the sign-up form, or null when the input is acceptable.
  * `checkConfirmation: false` is the server's view: the confirmation never leaves the browser.
+ * `checkPassword: false` is the profile's: its details change without the password.
  */
 export function findSignupError(
   input: SignupInput,
-  { checkConfirmation = true }: { checkConfirmation?: boolean } = {},
+  {
+    checkConfirmation = true,
+    checkPassword = true,
+  }: { checkConfirmation?: boolean; checkPassword?: boolean } = {},
 ): SignupError | null {
   if (isBlank(input.name)) return fail('name', 'name_required');
   if (isBlank(input.email)) return fail('email', 'email_required');
   if (!isEmail(input.email!)) return fail('email', 'invalid_email');
   // Passwords are taken as typed: a password of spaces is still a password, an empty one is not.
-  if (!input.password) return fail('password', 'password_required');
-  if (checkConfirmation) {
+  if (checkPassword && !input.password) return fail('password', 'password_required');
+  if (checkPassword && checkConfirmation) {
     if (!input.confirmPassword) return fail('confirmPassword', 'confirm_password_required');
     if (input.confirmPassword !== input.password) return fail('confirmPassword', 'password_mismatch');
   }

@@ -38,6 +38,8 @@ export const dashboardSchema = z.object({
     products: z.number().int(),
     buyers: z.number().int(),
     priceRequests: z.number().int(),
+    /** Trade accounts awaiting an administrator's approval. */
+    pendingAccounts: z.number().int(),
   }),
   weekly: z.array(dashboardWeekSchema),
   topProducts: z.array(dashboardTopProductSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_SET_STATUSES, ROLES } from '../domain/accounts.ts';
 import { EMAIL_MAX, WEBSITE_MAX } from '../domain/signup.ts';
 
 /** Bounds that keep a stored field a field; the spec's own rules live in domain/signup.ts. */
@@ -46,6 +47,9 @@ export const publicUserSchema = z.object({
   country: z.string(),
   companyName: z.string(),
   companyWebsite: z.string(),
+  emailVerified: z.boolean(),
+  /** `active`, `pending`, `rejected` or `disabled`. */
+  status: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -66,7 +70,62 @@ export const userListItemSchema = z.object({
   companyName: z.string(),
   companyWebsite: z.string(),
   role: z.string(),
+  emailVerified: z.boolean(),
+  status: z.string(),
   createdAt: z.string(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListSchema = z.array(userListItemSchema);
+
+/** `POST /api/users/forgot-password`. */
+export const forgotPasswordBodySchema = z.object({ email: text('email', 1000) });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** A token from a mailed link: base64url, bounded so nothing else is even looked up. */
+const mailedToken = z
+  .string({ error: 'token must be text' })
+  .max(200, 'token must be at most 200 characters');
+
+/** `POST /api/users/reset-password`. */
+export const resetPasswordBodySchema = z.object({
+  token: mailedToken,
+  password: text('password', USER_FIELD_MAX.password).min(1, 'Password is required'),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** `POST /api/users/verify-email`. */
+export const verifyEmailBodySchema = z.object({ token: mailedToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+/**
+ * `PUT /api/users/me`: the sign-up's fields but the password. Optional here for the same reason
+ * as sign-up: the sign-up rules report a missing one with their message key. Without `email` the
+ * address stays as it is.
+ */
+export const updateProfileBodySchema = registerBodySchema.omit({ password: true });
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** `PUT /api/users/me/password`. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: text('currentPassword', USER_FIELD_MAX.password),
+  newPassword: text('newPassword', USER_FIELD_MAX.password).min(1, 'New password is required'),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** `PUT /api/users/{id}/status` (admin). A reason is mailed to the buyer when an account is rejected. */
+export const setStatusBodySchema = z.object({
+  status: z.enum(ADMIN_SET_STATUSES, { error: 'status must be active, rejected or disabled' }),
+  reason: text('reason', 1000).optional(),
+});
+export type SetStatusBody = z.infer<typeof setStatusBodySchema>;
+
+/** `PUT /api/users/{id}/role` (admin). */
+export const setRoleBodySchema = z.object({
+  role: z.enum(ROLES, { error: 'role must be user or admin' }),
+});
+export type SetRoleBody = z.infer<typeof setRoleBodySchema>;
+
+/** Answers that carry one user: `PUT /me`, status and role changes. */
+export const userResponseSchema = z.object({ user: publicUserSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export const userListItemResponseSchema = z.object({ user: userListItemSchema });

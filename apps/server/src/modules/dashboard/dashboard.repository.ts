@@ -2,16 +2,30 @@ import { count, countDistinct, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, products, users } from '../../db/schema/index.ts';
 
-export type DashboardCounts = { products: number; buyers: number; priceRequests: number };
+export type DashboardCounts = {
+  products: number;
+  buyers: number;
+  priceRequests: number;
+  pendingAccounts: number;
+};
 
-/** Products in the catalogue, buyer accounts (every role but admin) and price requests received. */
+/**
+ * Products in the catalogue, buyer accounts (every role but admin), price requests received and
+ * trade accounts awaiting approval.
+ */
 export async function countTotals(db: Db): Promise<DashboardCounts> {
-  const [[productRow], [buyerRow], [orderRow]] = await Promise.all([
+  const [[productRow], [buyerRow], [orderRow], [pendingRow]] = await Promise.all([
     db.select({ n: count() }).from(products),
     db.select({ n: count() }).from(users).where(ne(users.role, 'admin')),
     db.select({ n: count() }).from(orders),
+    db.select({ n: count() }).from(users).where(eq(users.status, 'pending')),
   ]);
-  return { products: productRow?.n ?? 0, buyers: buyerRow?.n ?? 0, priceRequests: orderRow?.n ?? 0 };
+  return {
+    products: productRow?.n ?? 0,
+    buyers: buyerRow?.n ?? 0,
+    priceRequests: orderRow?.n ?? 0,
+    pendingAccounts: pendingRow?.n ?? 0,
+  };
 }
 
 /** Requests per ISO week (Monday, UTC, as YYYY-MM-DD) since `since`; quiet weeks are absent. */

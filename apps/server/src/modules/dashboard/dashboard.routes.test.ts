@@ -107,7 +107,7 @@ describe('GET /api/admin/dashboard', () => {
     const body: Dashboard = dashboardSchema.parse(response.json());
 
     // Admins are not buyers; the deleted product no longer counts.
-    expect(body.counts).toEqual({ products: 2, buyers: 2, priceRequests: 7 });
+    expect(body.counts).toEqual({ products: 2, buyers: 2, priceRequests: 7, pendingAccounts: 0 });
 
     expect(body.weekly).toHaveLength(12);
     const starts = body.weekly.map((w) => w.weekStart);

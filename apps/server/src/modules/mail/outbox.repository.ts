@@ -18,7 +18,11 @@ export type OutboxMail = {
  */
 export type DeferredMail = { template: string; id: string; to: string };
 
-/** What an outbox row's `payload` holds: never a secret. */
+/**
+ * What an outbox row's `payload` holds: never a password or a session token. The one exception is
+ * a mailed link (password reset, e-mail verification): its single-use, expiring token must be in
+ * the message, and nowhere else is it kept in clear.
+ */
 export type OutboxPayload = { mail: OutboxMail } | { deferred: DeferredMail };
 
 export type ClaimedMail = { id: number; kind: string; payload: OutboxPayload; attempts: number };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PRICE_REQUEST_REFUSAL_MESSAGES, priceRequestRefusal } from '@catalogue/shared/domain/accounts';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
@@ -38,6 +39,7 @@ const submitHeaders = z.object({
 export async function ordersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
+  const isVerificationRequired = app.services.env.EMAIL_VERIFICATION === 'required';
   const tags = ['orders'];
   await app.register(quotationRoutes);
 
@@ -64,6 +66,9 @@ export async function ordersRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const viewer = (await request.viewer())!;
+      // An unverified or unapproved account keeps its enquiry list and is told why it must wait.
+      const refusal = priceRequestRefusal(viewer, { isVerificationRequired });
+      if (refusal) throw new AppError(refusal, PRICE_REQUEST_REFUSAL_MESSAGES[refusal]);
       const key = request.headers['idempotency-key'] ?? null;
       // A repeat is answered before it is counted: retrying a lost answer is not a new request.
       let answer = await orders.findSubmitted(viewer, key);

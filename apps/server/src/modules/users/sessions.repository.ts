@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 /** A live session with the user it belongs to. */
@@ -8,6 +8,8 @@ export type SessionViewerRow = {
   name: string;
   email: string;
   role: string;
+  emailVerified: boolean;
+  status: string;
   expiresAt: Date;
 };
 
@@ -18,7 +20,7 @@ export function createSessionsRepository(db: Db) {
       await db.insert(sessions).values(session);
     },
 
-    /** The session's user while the session has not expired; null otherwise. */
+    /** The session's user while the session has not expired and the account is not disabled; null otherwise. */
     async findViewer(tokenHash: string): Promise<SessionViewerRow | null> {
       const [row] = await db
         .select({
@@ -26,11 +28,19 @@ export function createSessionsRepository(db: Db) {
           name: users.name,
           email: users.email,
           role: users.role,
+          emailVerified: users.emailVerified,
+          status: users.status,
           expiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, sql`now()`),
+            ne(users.status, 'disabled'),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -46,6 +56,17 @@ export function createSessionsRepository(db: Db) {
 
     async remove(tokenHash: string) {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** Ends every session of the account but the one of `keepTokenHash`, when given. */
+    async removeAllOf(tx: Db | Tx, userId: string, keepTokenHash?: string) {
+      await tx
+        .delete(sessions)
+        .where(
+          keepTokenHash
+            ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+            : eq(sessions.userId, userId),
+        );
     },
   };
 }

@@ -31,7 +31,9 @@ const PUBLIC_USER_KEYS = [
   'contactNumber',
   'country',
   'email',
+  'emailVerified',
   'name',
+  'status',
   'role',
 ].sort();
 

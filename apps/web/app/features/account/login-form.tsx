@@ -82,6 +82,14 @@ export function LoginForm({ destination }: LoginFormProps) {
           required
           onChange={() => setError(null)}
         />
+        <p className="-mt-2 text-right text-sm">
+          <PrefixedLink
+            to="/forgot-password"
+            className="font-semibold text-brand-700 underline hover:text-brand-900"
+          >
+            {t('login.forgot')}
+          </PrefixedLink>
+        </p>
         {error ? (
           <p id="login-error" role="alert" className="text-sm font-medium text-red-700">
             {error}

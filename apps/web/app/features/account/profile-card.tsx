@@ -8,11 +8,19 @@ import { CountryFlag } from '~/components/ui/country-select';
 export type ProfileDetails = Pick<PublicUser, 'name' | 'email' | 'companyName' | 'country'>;
 
 /**
- * The profile card: the account's name, e-mail, company and country. Editing does not exist
- * (spec §2.2: the button does nothing), so the button is disabled and says why instead of
- * silently ignoring a click.
+ * The profile card: the account's name, e-mail, company and country. With `onEdit` (a signed-in
+ * account) the Edit Profile button opens the editor; the sample card's button is disabled and
+ * says why instead of silently ignoring a click.
  */
-export function ProfileCard({ profile, sample }: { profile: ProfileDetails | null; sample?: boolean }) {
+export function ProfileCard({
+  profile,
+  sample,
+  onEdit,
+}: {
+  profile: ProfileDetails | null;
+  sample?: boolean;
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation('account');
   const noteId = useId();
   const rows = profile
@@ -50,12 +58,20 @@ export function ProfileCard({ profile, sample }: { profile: ProfileDetails | nul
         ))}
       </dl>
       <div className="mt-6">
-        <Button variant="secondary" disabled aria-describedby={noteId}>
-          {t('profile.edit')}
-        </Button>
-        <p id={noteId} className="mt-2 text-sm text-gray-700">
-          {t('profile.editNote')}
-        </p>
+        {onEdit ? (
+          <Button variant="secondary" onClick={onEdit}>
+            {t('profile.edit')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" disabled aria-describedby={noteId}>
+              {t('profile.edit')}
+            </Button>
+            <p id={noteId} className="mt-2 text-sm text-gray-700">
+              {t('profile.editNote')}
+            </p>
+          </>
+        )}
       </div>
     </div>
   );

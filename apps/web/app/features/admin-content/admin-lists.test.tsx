@@ -30,6 +30,8 @@ function makeUser(overrides: Partial<UserListItem>): UserListItem {
     companyName: '',
     companyWebsite: '',
     role: 'user',
+    emailVerified: true,
+    status: 'active',
     createdAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import type { UserListItem } from '@catalogue/shared/schemas/user';
 import { TextField } from '~/components/ui/field';
+import { AccountActions, AccountStatusCell } from './account-actions';
 import { CountryCell, WebsiteLink } from './cells';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
@@ -20,7 +21,16 @@ export function UserList() {
   const { t } = useTranslation('admin-content');
   const [query, setQuery] = useState('');
   const { data, error, isLoading, reload } = useApiQuery<UserListItem[]>('/users/all');
-  const users = useMemo(() => filterUsersByEmail(data ?? [], query), [data, query]);
+  // Accounts changed on this screen, as the server answered the change.
+  const [changed, setChanged] = useState<Record<string, UserListItem>>({});
+  const users = useMemo(
+    () =>
+      filterUsersByEmail(
+        (data ?? []).map((user) => changed[user._id] ?? user),
+        query,
+      ),
+    [data, changed, query],
+  );
   const na = t('common.notAvailable');
 
   return (
@@ -54,19 +64,30 @@ export function UserList() {
               <caption className="sr-only">{t('users.caption')}</caption>
               <thead className="bg-brand-50 text-ink">
                 <tr>
-                  {(['username', 'email', 'phone', 'country', 'companyName', 'companyWebsite'] as const).map(
-                    (column) => (
-                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                        {t(`users.columns.${column}`)}
-                      </th>
-                    ),
-                  )}
+                  {(
+                    [
+                      'username',
+                      'email',
+                      'phone',
+                      'country',
+                      'companyName',
+                      'companyWebsite',
+                      'status',
+                      'actions',
+                    ] as const
+                  ).map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                      {t(`users.columns.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 bg-white">
                 {users.map((user) => (
                   <tr key={user._id}>
-                    <td className="px-3 py-2 font-medium">{user.name}</td>
+                    <td id={`user-name-${user._id}`} className="px-3 py-2 font-medium">
+                      {user.name}
+                    </td>
                     <td className="px-3 py-2">
                       <BreakableText text={user.email} />
                     </td>
@@ -77,6 +98,16 @@ export function UserList() {
                     <td className="px-3 py-2">{user.companyName || na}</td>
                     <td className="px-3 py-2">
                       <WebsiteLink url={user.companyWebsite} />
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <AccountStatusCell user={user} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <AccountActions
+                        user={user}
+                        nameId={`user-name-${user._id}`}
+                        onChanged={(next) => setChanged((current) => ({ ...current, [next._id]: next }))}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -21,15 +21,26 @@ function Counts({ counts }: { counts: Dashboard['counts'] }) {
     { key: 'products', value: counts.products },
     { key: 'buyers', value: counts.buyers },
     { key: 'priceRequests', value: counts.priceRequests },
+    { key: 'pendingAccounts', value: counts.pendingAccounts },
   ] as const;
   const number = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
   return (
     <section aria-label={t('dashboard.counts.label')}>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((item) => (
           <div key={item.key} className={CARD}>
             <dt className="text-sm text-gray-700">{t(`dashboard.counts.${item.key}`)}</dt>
             <dd className="mt-1 font-serif text-3xl text-brand-900">{number.format(item.value)}</dd>
+            {item.key === 'pendingAccounts' && item.value > 0 ? (
+              <dd className="mt-1 text-sm">
+                <PrefixedLink
+                  to="/userview"
+                  className="font-semibold text-brand-700 underline hover:text-brand-900"
+                >
+                  {t('dashboard.counts.review')}
+                </PrefixedLink>
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

@@ -16,6 +16,8 @@ import {
 } from '~/features/cart/price-request';
 import { usePriceRequest } from '~/features/cart/use-price-request';
 import { HoneypotField, honeypotOf } from '~/components/ui/honeypot-field';
+import { AccountHoldNotice } from '~/features/cart/account-hold-notice';
+import type { PriceRequestRefusal } from '@catalogue/shared/domain/accounts';
 
 type PriceRequestFormProps = {
   lines: readonly EnquiryLine[];
@@ -41,6 +43,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
   const [values, setValues] = useState<PriceRequestValues>(() => priceRequestFromAccount(account));
   const [errors, setErrors] = useState<PriceRequestErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [hold, setHold] = useState<PriceRequestRefusal | null>(null);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const { isSubmitting, submit } = usePriceRequest();
@@ -72,6 +75,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
     event.preventDefault();
     if (isEmpty) return;
     setFailure(null);
+    setHold(null);
     const outcome = await submit(values, lines, honeypotOf(formRef.current));
     switch (outcome.kind) {
       case 'sent':
@@ -86,6 +90,9 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
       case 'login-needed':
         showAlert(t('form.loginRequired'));
         onLoginNeeded();
+        break;
+      case 'held':
+        setHold(outcome.code);
         break;
       case 'failed':
         setFailure(t('form.failed'));
@@ -171,6 +178,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
           {failure}
         </p>
       ) : null}
+      {hold ? <AccountHoldNotice code={hold} /> : null}
       {isEmpty ? <p className="mt-4 text-sm text-gray-700">{t('form.emptyList')}</p> : null}
       <Button
         type="submit"

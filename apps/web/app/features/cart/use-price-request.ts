@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { PriceRequestRefusal } from '@catalogue/shared/domain/accounts';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import {
   createIdempotencyKeeper,
@@ -15,6 +16,8 @@ export type PriceRequestOutcome =
   | { kind: 'sent' }
   | { kind: 'invalid'; errors: PriceRequestErrors }
   | { kind: 'login-needed' }
+  /** The account must verify its e-mail or be approved first; the list is kept. */
+  | { kind: 'held'; code: PriceRequestRefusal }
   | { kind: 'failed' }
   | { kind: 'busy' };
 
@@ -47,6 +50,11 @@ export function usePriceRequest() {
       return { kind: 'sent' };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return { kind: 'login-needed' };
+      if (
+        error instanceof ApiError &&
+        (error.code === 'EMAIL_NOT_VERIFIED' || error.code === 'ACCOUNT_NOT_APPROVED')
+      )
+        return { kind: 'held', code: error.code };
       if (error instanceof ApiError && error.status === 400 && error.issues.length) {
         const fieldErrors = errorKeysOf(values, error.issues);
         if (Object.keys(fieldErrors).length) return { kind: 'invalid', errors: fieldErrors };

@@ -1,0 +1,87 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserListItem } from '@catalogue/shared/schemas/user';
+import type * as ApiClient from '~/lib/api-client';
+import { ApiError, apiRequest } from '~/lib/api-client';
+import { actionsFor } from './account-actions';
+import { UserList } from './user-list';
+
+vi.mock('~/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClient>()),
+  apiRequest: vi.fn(),
+}));
+const api = vi.mocked(apiRequest);
+
+const user = (over: Partial<UserListItem>): UserListItem => ({
+  _id: 'u-1',
+  name: 'Ravi Jain',
+  email: 'ravi@example.com',
+  contactNumber: '',
+  country: 'IN',
+  companyName: '',
+  companyWebsite: '',
+  role: 'user',
+  emailVerified: true,
+  status: 'pending',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  ...over,
+});
+
+afterEach(() => api.mockReset());
+
+describe('account actions', () => {
+  it('offers what fits the account: approve or reject a pending one, disable an active one', () => {
+    const kinds = (u: UserListItem) => actionsFor(u).map((a) => a.kind);
+    expect(kinds(user({ status: 'pending' }))).toEqual(['approve', 'reject', 'promote']);
+    expect(kinds(user({ status: 'active' }))).toEqual(['disable', 'promote']);
+    expect(kinds(user({ status: 'rejected', role: 'admin' }))).toEqual(['approve', 'demote']);
+    expect(kinds(user({ status: 'disabled' }))).toEqual(['enable', 'promote']);
+  });
+
+  it('rejects after a confirmation with the reason, and the row shows the new status', async () => {
+    api.mockImplementation(async (path) => {
+      if (path === '/users/all') return [user({})];
+      return { user: user({ status: 'rejected' }) };
+    });
+    render(
+      <MemoryRouter>
+        <UserList />
+      </MemoryRouter>,
+    );
+    const reject = await screen.findByRole('button', { name: 'Reject' });
+    expect(reject).toHaveAccessibleDescription('Ravi Jain');
+    fireEvent.click(reject);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleName(/Reject the trade account of Ravi Jain/);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: ' No GST number ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('/users/u-1/status', {
+        method: 'PUT',
+        json: { status: 'rejected', reason: 'No GST number' },
+      }),
+    );
+    expect(await screen.findByText('Rejected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the server's reason when a change is refused", async () => {
+    api.mockImplementation(async (path) => {
+      if (path === '/users/all') return [user({ status: 'active', role: 'admin' })];
+      throw new ApiError(409, 'The last administrator cannot be demoted');
+    });
+    render(
+      <MemoryRouter>
+        <UserList />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove admin' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The last administrator cannot be demoted',
+    );
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+  });
+});

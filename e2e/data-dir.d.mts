@@ -1,0 +1,2 @@
+/** See data-dir.mjs. */
+export function e2eDataDir(port: string | number): string;
