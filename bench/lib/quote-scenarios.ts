@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pg from 'pg';
 import type { Scenario } from './measure.ts';
 import { createBuyers } from './scenarios.ts';
@@ -81,7 +82,7 @@ async function tokenOf(baseUrl: string, who: { email: string; password: string }
  */
 export async function quoteScenarios(server: BenchServer): Promise<Scenario[]> {
   if (!server.postgres) return [];
-  const [buyer] = await createBuyers(server.url, 1);
+  const [buyer] = await createBuyers(server.url, 1, path.join(server.dataDir, 'mail'));
   await seedRequests(server.postgres.url, buyer!.id, QUOTE_REQUESTS, MY_REQUESTS);
   const admin = { authorization: `Bearer ${await tokenOf(server.url, BENCH_ADMIN)}` };
   return [

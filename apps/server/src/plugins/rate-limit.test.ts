@@ -96,7 +96,16 @@ describe('rateLimitPlugin', () => {
     await app.register(rateLimitPlugin, {
       db: database.db,
       windowSeconds: 60,
-      limits: { login: 1, register: 2, contact: 1, order: 1 },
+      limits: {
+        login: 1,
+        register: 2,
+        contact: 1,
+        order: 1,
+        forgotPassword: 1,
+        resetPassword: 1,
+        verifyEmail: 1,
+        verifyResend: 1,
+      },
     });
     app.post('/:form', async (request, reply) => {
       const form = (request.params as { form: 'login' | 'register' | 'contact' | 'order' }).form;

@@ -24,7 +24,14 @@ import { loader as singleProductLoader } from './single-product';
  */
 
 type Viewer = NonNullable<ServerLoadContext['viewer']>;
-const BUYER: Viewer = { id: 'u-1', name: 'Asha', email: 'asha@example.com', role: 'user' };
+const BUYER: Viewer = {
+  id: 'u-1',
+  name: 'Asha',
+  email: 'asha@example.com',
+  role: 'user',
+  emailVerified: true,
+  status: 'active',
+};
 
 type Call = { method: string; args: unknown[] };
 
