@@ -25,6 +25,8 @@ import { SiteFooter } from '~/features/shell/site-footer';
 import { SiteHeader } from '~/features/shell/site-header';
 import { I18nProvider, i18nFor, withReceivedTexts } from '~/lib/i18n';
 import { resourcesFor } from '~/lib/i18n-resources.server';
+import { replayEarlyInput } from '~/lib/early-input';
+import { EARLY_INPUT_SCRIPT } from '~/lib/early-input-script';
 import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import { loadWithRetries } from '~/lib/load-with-retries';
@@ -41,6 +43,13 @@ import appCss from './app.css?inline';
  * adopts the server's `<style data-href>` element by its `href` instead of comparing contents.
  */
 const APP_CSS = import.meta.env.SSR ? appCss : '';
+
+/**
+ * The head's script that holds taps and keys until React runs the page (lib/early-input-script.ts).
+ * Only the server's HTML carries its text: the browser has run it long before hydration, which
+ * adopts the element as it is, so the browser bundle carries none of it.
+ */
+const EARLY_INPUT = import.meta.env.SSR ? EARLY_INPUT_SCRIPT : '';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -112,12 +121,15 @@ function organizationDescription(seo: Record<string, unknown> | undefined) {
 
 /**
  * `<html data-hydrated>` once React runs the page: the scripts download after the page's `load`
- * event (lib/scripts-after-load.ts), and a control that only works through script (a menu button)
- * does nothing before this. The end-to-end tests wait for it before such clicks.
+ * event (lib/scripts-after-load.ts). Taps and keys on controls that only work through script (a
+ * menu button, Add To Enquiry List) made before this were held by the head's script and are
+ * replayed now, each once (lib/early-input.ts); this effect is the layout's, so it runs after
+ * every component of the page has set up its own. The end-to-end tests wait for the mark.
  */
 function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    void replayEarlyInput();
   }, []);
 }
 
@@ -133,6 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INPUT }} />
           <meta name="theme-color" content="#3d2c03" />
           <Meta />
           {data ? (

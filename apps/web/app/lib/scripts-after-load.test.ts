@@ -40,7 +40,7 @@ const preloads =
   '<link rel="modulepreload" href="/assets/root-A1.js" nonce="n0nce"/>';
 
 /** Runs a rewritten module script body with `import` and the page's events stubbed. */
-async function run(body: string, readyState: 'loading' | 'complete') {
+async function run(body: string, readyState: 'loading' | 'complete', window: Record<string, unknown> = {}) {
   const events: string[] = [];
   const listeners = new Map<string, () => void>();
   let paint = () => {};
@@ -63,7 +63,6 @@ async function run(body: string, readyState: 'loading' | 'complete') {
     if (ms === 0) callback();
     else latest = callback;
   };
-  const window: Record<string, unknown> = {};
   const importModule = (href: string) => {
     events.push(`import ${href}`);
     return Promise.resolve({ href });
@@ -185,6 +184,22 @@ describe('deferredModuleScript', () => {
     page.fire('pointerdown');
     await page.done;
     expect(page.events.slice(-3)).toEqual(IMPORTS_IN_ORDER);
+  });
+
+  it('starts at once when the head script saw a tap or key before this script ran', async () => {
+    const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'loading', {
+      __earlyInput: { touched: true },
+    });
+    await page.done;
+    expect(page.events).toEqual(IMPORTS_IN_ORDER);
+  });
+
+  it('waits as usual when the head script saw nothing yet', async () => {
+    const page = await run(deferredModuleScript(ROUTER_SCRIPT_BODY, []), 'loading', {
+      __earlyInput: { touched: false },
+    });
+    await page.settle();
+    expect(page.events).not.toContain('import /assets/root-A1.js');
   });
 
   it('starts anyway when neither load nor a paint comes in time (a stuck picture, a hidden tab)', async () => {

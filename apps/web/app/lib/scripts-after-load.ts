@@ -22,7 +22,9 @@ const isWatchedTagStart = (tail: string) =>
  * The body of React Router's module script with its imports made to wait for the first paint after
  * the page's `load` event (or {@link SCRIPTS_AT_THE_LATEST_MS}): on a fast link `load` can come
  * before the pictures it waited for are painted, and scripts fetched then would still race the
- * largest one to the screen. A visitor who starts to tap or type before then gets them at once.
+ * largest one to the screen. A visitor who starts to tap or type before then gets them at once,
+ * also when the tap came before this script ran (the head's early-input script noted it as
+ * `touched`); what they tapped is held and replayed after hydration (early-input-script.ts).
  * The module preloads the head no longer carries are added then, so the modules still download
  * side by side, and each route module is imported in the order the static imports had. Any other
  * shape is left unchanged: the scripts then load as React Router wrote them, only without the
@@ -35,7 +37,8 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
   if (/^\s*import\s*[^(\s]/m.test(converted)) return body;
   const hrefs = JSON.stringify(preloads).replaceAll('<', '\\u003c');
   return (
-    `await new Promise((resolve) => { setTimeout(resolve, ${SCRIPTS_AT_THE_LATEST_MS}); ` +
+    `await new Promise((resolve) => { if (window.__earlyInput?.touched) return resolve(); ` +
+    `setTimeout(resolve, ${SCRIPTS_AT_THE_LATEST_MS}); ` +
     `for (const type of ["pointerdown", "keydown"]) addEventListener(type, resolve, { once: true, capture: true, passive: true }); ` +
     `const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0)); ` +
     `if (document.readyState === "complete") afterPaint(); else addEventListener("load", afterPaint, { once: true }); });\n` +
