@@ -83,6 +83,8 @@ describe('findViewerByToken: live sessions, sliding by a day at a time', () => {
       name: 'Slide Buyer',
       email: 'slide@example.com',
       role: 'user',
+      emailVerified: true,
+      status: 'active',
     });
     expect(await findViewerByToken(database.db, await sessionExpiringIn(-1000), 30)).toBeNull();
     expect(await findViewerByToken(database.db, newToken(), 30)).toBeNull();
