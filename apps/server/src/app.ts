@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     windows: { verifyResend: 3600 },
   });
-  // Domain modules: each owns its routes under its prefix (API-CONTRACT.md).
+  // Domain modules: each owns its routes under its prefix.
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(cartRoutes, { prefix: '/api/cart' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });

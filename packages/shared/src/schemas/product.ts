@@ -8,7 +8,7 @@ import {
   type Subcategory,
 } from '../domain/categories.ts';
 
-/** Product JSON as the API answers it (API-CONTRACT.md, Product JSON). */
+/** Product JSON as the API answers it, with the previous site's field names. */
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -25,7 +25,7 @@ const imageLimit = { maxBytes: BLOG_IMAGE_MAX_BYTES, tooLargeMessage: BLOG_IMAGE
 const adminErrors = { 401: errorBody, 403: errorBody };
 const writeErrors = { 400: errorBody, ...adminErrors, 404: errorBody, 413: errorBody, 415: errorBody };
 
-/** `/api/blogs` (API-CONTRACT.md, Blogs). Writes are admin-only and multipart or JSON. */
+/** `/api/blogs`. Writes are admin-only and multipart or JSON. */
 export async function blogRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const blogs = app.services.blogs;

@@ -39,7 +39,7 @@ function sendImage(reply: FastifyReply, answer: ImageAnswer, cacheControl: strin
   );
 }
 
-/** `/media/{id}` variants and legacy `/uploads/{file}`, mounted at the site root (API-CONTRACT.md, Other). */
+/** `/media/{id}` variants and legacy `/uploads/{file}`, mounted at the site root. */
 export async function mediaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const media = app.services.media;

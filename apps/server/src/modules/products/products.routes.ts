@@ -60,7 +60,7 @@ const importQuery = z.object({
     .transform((v) => typeof v === 'string' && /^(1|true|yes)$/i.test(v.trim())),
 });
 
-/** `/api/products` (API-CONTRACT.md, Products and Import). */
+/** `/api/products`: listings, search, detail, admin writes and the Excel import. */
 export async function productRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const catalogue = app.services.catalogue;

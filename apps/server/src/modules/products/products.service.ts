@@ -549,7 +549,7 @@ export function createCatalogueService(deps: {
     },
 
     /**
-     * Bulk import (API-CONTRACT.md, Import): every row is checked first; then one transaction writes
+     * Bulk import: every row is checked first; then one transaction writes
      * all valid rows, updating products whose code exists. A dry run answers the same numbers.
      */
     async importProducts(data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
