@@ -54,7 +54,7 @@ test.describe('account pages', () => {
 
     await logIn(page, email, 'silver-925');
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
     const session = await stored(page);
     expect(session.token).toBeTruthy();
     expect(session.userId).toBeTruthy();
@@ -71,7 +71,7 @@ test.describe('account pages', () => {
 
     // Logout reloads the page (spec §4).
     const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await reloaded;
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
     expect(await stored(page)).toEqual({ token: null, userId: null, role: null });
