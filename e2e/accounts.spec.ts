@@ -73,7 +73,7 @@ test.describe('accounts', () => {
     await page.getByLabel(/^Email/).fill(buyer.email);
     await page.getByLabel(/^Password/).fill('a-new-secret');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   test('an unverified buyer is asked to verify, sends the link again and opens it', async ({ page }) => {
