@@ -10,6 +10,8 @@ import { loader as cartLoader } from './cart';
 import { loader as categoryLoader } from './category';
 import { loader as subcategoryLoader } from './category-subcategory';
 import { loader as homeLoader } from './home';
+import { loader as loginLoader } from './login';
+import { loader as signupLoader } from './signup';
 import { loader as notFoundLoader } from './not-found';
 import { loader as prefixLoader } from './prefix';
 import { loader as profileLoader } from './profile';
@@ -416,5 +418,33 @@ describe('the root loader of every page', () => {
     };
     expect(english.language).toBe('en');
     expect(english.viewer).toBeNull();
+  });
+});
+
+describe('login and sign-up for a visitor who is already logged in', () => {
+  const ADMIN: Viewer = { ...BUYER, id: 'u-2', role: 'admin' };
+
+  it.each([
+    ['login', loginLoader],
+    ['signup', signupLoader],
+  ])('/%s sends them back where they came from, or home', async (page, loader) => {
+    expect(await loader(argsFor(`/${page}`).args)).toBeNull();
+    expect(
+      await thrown(() =>
+        loader(argsFor(`/${page}?from=${encodeURIComponent('/shopall?page=2')}`, { viewer: BUYER }).args),
+      ),
+    ).toMatchObject({ status: 302, location: '/shopall?page=2' });
+    expect(await thrown(() => loader(argsFor(`/hi/${page}`, { viewer: BUYER }).args))).toMatchObject({
+      status: 302,
+      location: '/hi',
+    });
+  });
+
+  it('keeps a visitor whom an admin screen sent to log in on the login page, instead of bouncing back', async () => {
+    for (const from of ['/dashboard', '/hi/product-list', '/orderlist/42']) {
+      const url = `/login?from=${encodeURIComponent(from)}`;
+      expect(await loginLoader(argsFor(url, { viewer: BUYER }).args)).toBeNull();
+      expect(await loginLoader(argsFor(url, { viewer: ADMIN }).args)).toBeNull();
+    }
   });
 });

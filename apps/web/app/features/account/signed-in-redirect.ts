@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { redirect, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ADMIN_PAGES } from '~/lib/page-table';
 import { withPrefix } from '~/lib/prefix';
 import { readReturnPath, sanitiseReturnPath } from './return-path';
 
@@ -16,16 +17,36 @@ function refererPath(request: Request): string | null {
   }
 }
 
+/** Whether `path` (bare or under a locale prefix, with any query) is one of the admin screens. */
+export function isAdminScreen(path: string): boolean {
+  const segments = path.split(/[?#]/)[0]!.split('/').filter(Boolean);
+  return ADMIN_PAGES.some(({ path: pattern }) => {
+    const parts = pattern.split('/');
+    const matches = (candidate: string[]) =>
+      candidate.length === parts.length && parts.every((p, i) => p.startsWith(':') || p === candidate[i]);
+    return matches(segments) || matches(segments.slice(1));
+  });
+}
+
 /**
- * The login and sign-up pages are for visitors without an account session. A logged-in visitor
- * who opens one goes back where they came from: `?from=`, else the page that linked here, else home.
+ * Where a logged-in visitor who opens the login or sign-up page goes instead: where they came from
+ * (`?from=`, else the page that linked here, else home). Null keeps them on the page when that is an
+ * admin screen: its guard sends a visitor here to sign in as an administrator, and the server and
+ * the browser may disagree about the role until they do (a stale role kept in this browser), so
+ * sending them back could only bounce between the two pages.
  */
+function signedInDestination(back: string): string | null {
+  return isAdminScreen(back) ? null : back;
+}
+
+/** The server's side: a logged-in visitor is redirected before the page renders. */
 export function redirectSignedIn(request: Request, isLoggedIn: boolean): void {
   if (!isLoggedIn) return;
   const url = new URL(request.url);
-  const destination =
+  const back =
     readReturnPath(null, url.searchParams) ?? refererPath(request) ?? withPrefix(url.pathname, '/');
-  throw redirect(destination);
+  const destination = signedInDestination(back);
+  if (destination) throw redirect(destination);
 }
 
 /**
@@ -37,15 +58,14 @@ export function useLeaveWhenSignedIn(): void {
   const location = useLocation();
   const [search] = useSearchParams();
   useEffect(() => {
-    let hasToken = false;
     try {
-      hasToken = Boolean(window.localStorage.getItem('token'));
+      if (!window.localStorage.getItem('token')) return;
     } catch {
       return;
     }
-    if (!hasToken) return;
     const back = readReturnPath(location.state, search) ?? withPrefix(location.pathname, '/');
-    void navigate(back, { replace: true });
+    const destination = signedInDestination(back);
+    if (destination) void navigate(destination, { replace: true });
     // Only on opening the page: a login made here navigates by itself once its work is done.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
