@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -43,6 +44,17 @@ export const products = pgTable(
     /** An external http(s) URL or a legacy `/uploads/...` path; null when the image is our media. */
     imageUrl: text('image_url'),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** Approximate weight of one piece in grams; null when not given. */
+    weightGrams: numeric('weight_grams', { precision: 8, scale: 2 }),
+    /** Minimum order quantity in pieces; null when the business sets none. */
+    minOrderQuantity: integer('min_order_quantity'),
+    /** Free tags, lower-case, as the admin typed them. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How many price requests have asked for this product (the "most requested" sort). */
+    requestCount: integer('request_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +66,119 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
     index('products_media_idx').on(t.mediaId),
+    index('products_tags_idx').using('gin', t.tags),
+    index('products_request_count_idx').on(t.requestCount.desc(), t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * A product's gallery: up to 12 pictures in order (position 0 is the first). The first picture is
+ * also kept on the product row (`image_url` / `media_id`), which listings and older clients read.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Our uploaded original; null for an external or legacy picture given by `url`. */
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'restrict' }),
+    url: text('url'),
+    altEn: text('alt_en').notNull().default(''),
+    altHi: text('alt_hi').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('product_images_product_position_key').on(t.productId, t.position),
+    index('product_images_media_idx').on(t.mediaId),
+  ],
+);
+
+/**
+ * The admin-managed lists a buyer filters by: one row per value of a kind (metal, finish, stone,
+ * colour), with its URL slug and its English and Hindi labels.
+ */
+export const attributeValues = pgTable(
+  'attribute_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    slug: text('slug').notNull(),
+    labelEn: text('label_en').notNull(),
+    labelHi: text('label_hi').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('attribute_values_kind_slug_key').on(t.kind, t.slug),
+    index('attribute_values_kind_idx').on(t.kind, t.position),
+  ],
+);
+
+/** Which values of the lists a product has (several per kind allowed: kundan and pearl). */
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    valueId: uuid('value_id')
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.valueId] }),
+    index('product_attributes_value_idx').on(t.valueId, t.productId),
+  ],
+);
+
+/** Words a buyer searches with and what they mean in the catalogue ("jhumka" → "earring"). */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-case word as a buyer types it, in any script. */
+    term: text('term').notNull(),
+    /** The catalogue word(s) it stands for, lower-case. */
+    meaning: text('meaning').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('search_synonyms_term_key').on(t.term)],
+);
+
+/** One applied catalogue import: what it did, for the history and for undo. */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** applied | undone */
+    status: text('status').notNull(),
+    /** Counts and per-row outcome summary as the dry run reported them. */
+    summary: jsonb('summary').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * What an import changed, one row per product it touched: the product as it was before (its row,
+ * gallery and attributes as JSON), or null when the import created it. Undo puts these back.
+ */
+export const catalogueImportChanges = pgTable(
+  'catalogue_import_changes',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => catalogueImports.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    before: jsonb('before'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.productId] })],
 );
 
 export const users = pgTable(
