@@ -23,7 +23,7 @@ test.describe('account pages', () => {
     await page.goto('/signup');
     await expect(page.getByRole('option', { name: /United Kingdom/ })).toHaveAttribute('value', 'UK');
 
-    // The spec's rules, in order, one message at a time.
+    // The sign-up rules, in order, one message at a time.
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByRole('alert')).toHaveText('Name is required');
     await field(page, /^Name/).fill('Asha Verma');
@@ -69,7 +69,7 @@ test.describe('account pages', () => {
     await expect(profile.getByText('John Doe')).toHaveCount(0);
     await expectAccessible(page);
 
-    // Logout reloads the page (spec §4).
+    // Logout reloads the page.
     const reloaded = page.waitForEvent('load');
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await reloaded;

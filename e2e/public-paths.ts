@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 
-/** Public pages of spec §2.2 (ids and slugs are filled in from the seeded catalogue). */
+/** Public pages (ids and slugs are filled in from the seeded catalogue). */
 export const STATIC_PATHS = [
   '/',
   '/aboutus',

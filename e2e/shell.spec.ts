@@ -24,7 +24,7 @@ test.describe('storefront shell', () => {
         titles.set(path, title);
       }
     }
-    // Every page names itself; the spec's SEO table gives the listed paths distinct titles.
+    // Every page names itself; the SEO table gives the listed paths distinct titles.
     expect(new Set(titles.values()).size).toBe(titles.size);
     expect(titles.get('/aboutus')).toBe('About Jaipur Jewellery House - Timeless Jewelry Design Excellence');
   });

@@ -3,7 +3,7 @@ import { XSS_PAYLOADS } from '../apps/server/test/fixtures/xss-payloads.ts';
 import { ADMIN, expect, hydrated, test, verifyEmail } from './fixtures.ts';
 
 /**
- * Issue 11, item 4: the XSS corpus stored in every text field a page shows (product name and
+ * The XSS corpus stored in every text field a page shows (product name and
  * description, blog title and content, buyer name and company, price-request message and contact
  * fields), then viewed in Chromium on the storefront and in the admin screens. Nothing may run:
  * no dialog, no `window.__xss`, no request to evil.example. The page policy admits no inline script.

@@ -194,7 +194,7 @@ export function pictureSvg(kind, w, h, paletteIndex) {
 const POSTER_WIDTHS = [640, 768, 1024, 1600];
 
 const PICTURES = [
-  // Why us tabs (spec §2.3)
+  // Why us tabs
   ['pictures/why-intro', 'workshop', 800, 600, 3],
   ['pictures/why-welcome', 'arch', 800, 600, 6],
   ['pictures/why-custom', 'sketch', 800, 600, 0],

@@ -8,7 +8,7 @@ import { multipart, sampleImage } from '../image-fixtures.ts';
 import { listRoutes, routeKey } from './routes.ts';
 
 /**
- * Issue 11, item 1: every endpoint that needs a session, called by nobody, by the buyer who owns
+ * Every endpoint that needs a session, called by nobody, by the buyer who owns
  * the data, by another buyer and by an administrator, with the exact status of each answer.
  * A route the app serves that is in neither table fails the last test, so a new endpoint cannot
  * ship without a decision about who may call it.

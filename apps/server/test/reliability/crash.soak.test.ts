@@ -12,7 +12,7 @@ import {
 } from './processes.ts';
 
 /**
- * Issue 11, item 5: SIGKILL while 1,000 price requests are in flight, on the embedded database.
+ * SIGKILL while 1,000 price requests are in flight, on the embedded database.
  * After a restart on the same data directory: every request that got a 2xx is stored exactly
  * once, order numbers have no gap, and a client retrying with its Idempotency-Key gets its first
  * answer (or, when it never got one, exactly one order).

@@ -15,7 +15,7 @@ import {
 } from './processes.ts';
 
 /**
- * Issue 11, item 6: PostgreSQL restarted under load, and the SMTP server away for a whole run.
+ * PostgreSQL restarted under load, and the SMTP server away for a whole run.
  * The database is a private cluster started for this test (the machine's shared server is never
  * touched); the mail server is an in-process smtp-server that starts late.
  */

@@ -8,7 +8,7 @@ import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '.
 import { HTML_PAGE, multipart, pngBomb, sampleImage, SVG_IMAGE, TEXT_FILE } from '../image-fixtures.ts';
 
 /**
- * Issue 11, item 3: files built to hurt, sent to every upload (product image, blog image,
+ * Files built to hurt, sent to every upload (product image, blog image,
  * catalogue import). Each is refused with a 4xx that says why, quickly (nothing is decoded in
  * full), and leaves no row and no file behind.
  */

@@ -8,7 +8,7 @@ import { oversizedJpeg } from '../image-fixtures.ts';
 import { listRoutes } from './routes.ts';
 
 /**
- * Issue 11, item 2: at least 10,000 malformed requests spread over every route the app serves
+ * At least 10,000 malformed requests spread over every route the app serves
  * (taken from the router, so a new endpoint is fuzzed without anyone listing it). Whatever comes
  * in, the answer is never a 5xx, an error is always JSON with a message, and a refused write
  * leaves every table as it was.

@@ -15,7 +15,7 @@ import {
 } from './processes.ts';
 
 /**
- * Issue 11, item 8: 60 s at 500 requests/s of a buyer's mixed session on PostgreSQL: no error,
+ * 60 s at 500 requests/s of a buyer's mixed session on PostgreSQL: no error,
  * p99 under 100 ms, and memory flat over the last 30 s. The thresholds are the issue's; on a
  * shared 2-core machine the figures depend on what else runs (the log line says what was seen).
  */

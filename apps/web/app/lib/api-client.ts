@@ -1,12 +1,12 @@
 /**
- * The browser's one way to call `/api`: the bearer token from storage (spec §7: "Authorised calls
+ * The browser's one way to call `/api`: the bearer token from storage ("Authorised calls
  * send a bearer authorisation header"), JSON in and out, and one error type that carries the
  * server's `{message, code, issues}`. A 401 to a call that carried a token means the session is
  * gone: the stored session is forgotten (the local enquiry list is kept) and every `useSession`
  * in the page hears of it.
  */
 
-/** Local storage keys of the signed-in visitor (spec §3). */
+/** Local storage keys of the signed-in visitor. */
 export const SESSION_KEYS = ['token', 'userId', 'role'] as const;
 
 /** Fired on `window` whenever this tab stores or forgets the session. */

@@ -19,7 +19,7 @@ function isAnswer(error: unknown): boolean {
 }
 
 /**
- * The browser's product fetch (spec §9): up to 3 attempts, 1 s apart, before the page says that
+ * The browser's product fetch: up to 3 attempts, 1 s apart, before the page says that
  * loading failed. Used by the client loaders of the catalogue pages, which run on client-side
  * navigation; the first page of a visit comes rendered from the server.
  */

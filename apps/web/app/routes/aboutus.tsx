@@ -9,7 +9,7 @@ import { textList } from '~/lib/text-list';
 const POINTS = ['experience', 'inhouse', 'flexible'] as const;
 const STEPS = ['design', 'sample', 'produce', 'check'] as const;
 
-/** About (spec §2.12): heading, Why, OUR STORY, the visit block and how we work. */
+/** About: heading, Why, OUR STORY, the visit block and how we work. */
 export default function AboutPage() {
   const { t } = useTranslation('pages');
   const values = { name: SITE.name, year: SITE.foundedYear };

@@ -11,7 +11,7 @@ import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { blogListJsonLd } from '~/features/seo/structured-data';
 import { loadWithRetries } from '~/lib/load-with-retries';
 
-/** Structured data lists the first ten posts (spec §2.13). */
+/** Structured data lists the first ten posts. */
 const STRUCTURED_POSTS = 10;
 const MAX_SHOWN = 96;
 

@@ -5,7 +5,7 @@ import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/cart';
 
 /**
- * Spec §2.2: the cart needs a login; without a session the visitor is sent to log in and back.
+ * The cart needs a login; without a session the visitor is sent to log in and back.
  * The buyer's account fills the price request form (a failed read leaves it empty).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

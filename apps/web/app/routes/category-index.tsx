@@ -7,7 +7,7 @@ import { pageMeta } from '~/features/seo/seo';
 
 const SUB_KEYS = { withgemstone: 'nav.withGemstone', withoutgemstone: 'nav.withoutGemstone' } as const;
 
-/** The category index (spec §2.2): a header and the list of categories with their two subcategories. */
+/** The category index: a header and the list of categories with their two subcategories. */
 export default function CategoryIndexPage() {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation('common');

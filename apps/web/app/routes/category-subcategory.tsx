@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (canonical) throw redirect(canonical, 301);
   requireLoginForPage(request, Boolean(context.viewer));
 
-  // The spec keeps a generic title for any other subcategory; nothing is filed under one, and the
+  // A generic title is kept for any other subcategory; nothing is filed under one, and the
   // status tells crawlers so.
   if (!subcategory) return data({ category, subcategory: null, listing: NOTHING }, { status: 404 });
 

@@ -5,7 +5,7 @@ import { ContactForm } from '~/features/contact/contact-form';
 import { PlanVisit } from '~/features/home/plan-visit';
 import { pageMeta } from '~/features/seo/seo';
 
-/** Contact page (spec §2.9): the form, the contact details, a picture and the Visit Our Store block. */
+/** Contact page: the form, the contact details, a picture and the Visit Our Store block. */
 export default function ContactusPage() {
   const { t } = useTranslation('contact');
   return (

@@ -19,7 +19,7 @@ const PRINCIPLES = [
 ] as const;
 const MISSIONS = ['artisans', 'quality', 'materials', 'community', 'partners', 'planet'] as const;
 
-/** Fair trade (spec §2.12): hero, ten principles, six mission cards, contact link, Why us and help. */
+/** Fair trade: hero, ten principles, six mission cards, contact link, Why us and help. */
 export default function FairTradePage() {
   const { t } = useTranslation('pages');
   return (

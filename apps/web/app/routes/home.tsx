@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       latest.status === 'fulfilled'
         ? { products: latest.value.products.map(toCard), totalItems: latest.value.totalItems }
         : null,
-    // The carousel is decoration: when it fails, the section is left out (spec §8: logged only).
+    // The carousel is decoration: when it fails, the section is left out (logged only).
     mostLoved: loved.status === 'fulfilled' ? pickMostLoved(loved.value).map(toCard) : [],
   };
 }

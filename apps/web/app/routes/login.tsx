@@ -12,7 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Login (spec §2.11). The page a login gate refused arrives as state or `?from=`; home otherwise. */
+/** Login. The page a login gate refused arrives as state or `?from=`; home otherwise. */
 export default function LoginPage() {
   const { t } = useTranslation('account');
   const location = useLocation();

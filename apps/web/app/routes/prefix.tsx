@@ -4,7 +4,7 @@ import type { Route } from './+types/prefix';
 
 /**
  * The locale (`en-in`) or language (`hi`) segment. A two-letter code the site does not offer falls
- * back to English (spec §2.1): the visitor is sent to the same page without it, so every address
+ * back to English: the visitor is sent to the same page without it, so every address
  * has one canonical form. Anything else is not a prefix, so the page does not exist.
  */
 export function loader({ params, request }: Route.LoaderArgs) {

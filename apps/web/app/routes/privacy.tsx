@@ -14,7 +14,7 @@ const SECTIONS = [
   'contact',
 ] as const;
 
-/** Privacy (spec §2.12): eight numbered sections and the date of the last update. */
+/** Privacy: eight numbered sections and the date of the last update. */
 export default function PrivacyPage() {
   const { t } = useTranslation('pages');
   return (

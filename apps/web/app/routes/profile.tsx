@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Profile (spec §2.2): a placeholder with sample data and an inert Edit Profile button for a
+ * Profile: a placeholder with sample data and an inert Edit Profile button for a
  * visitor; a logged-in one sees the account's real details and edits them (the sign-up's rules),
  * verifies a new address, changes the password and can sign out everywhere.
  */

@@ -9,7 +9,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Buyer registration (spec §2.10). */
+/** Buyer registration. */
 export default function SignupPage() {
   const { t } = useTranslation('account');
   useLeaveWhenSignedIn();

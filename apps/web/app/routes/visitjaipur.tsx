@@ -10,7 +10,7 @@ const CARDS = [
   { id: 'craft', image: '/pictures/jaipur-craft.webp' },
 ] as const;
 
-/** Visit Us in Jaipur (spec §2.12). */
+/** Visit Us in Jaipur. */
 export default function VisitJaipurPage() {
   const { t } = useTranslation('pages');
   return (

@@ -9,7 +9,7 @@ const option = (value: string, label: string, flagCode = value): CountryOption =
   flag: flagOf(flagCode),
 });
 
-/** The 35 countries of the contact and price request forms (spec §2.8, §2.9). */
+/** The 35 countries of the contact and price request forms. */
 export const COUNTRY_OPTIONS: readonly CountryOption[] = [
   option('US', 'United States'),
   option('IN', 'India'),

@@ -57,7 +57,7 @@ describe('clampQuantity', () => {
 });
 
 describe('toEnquiryLine', () => {
-  it('keeps the fields of spec §3 and only those', () => {
+  it('keeps its fields and only those', () => {
     expect(toEnquiryLine(ring)).toEqual({
       _id: 'p-ring',
       name: 'Silver Ring',

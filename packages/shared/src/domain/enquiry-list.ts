@@ -32,8 +32,8 @@ export type EnquiryItemInput = {
 };
 
 /**
- * Quantities are whole numbers from 1 up to the server's limit: anything below 1 is raised to 1
- * (spec §5), fractions are cut, and a value that is not a number at all counts as 1.
+ * Quantities are whole numbers from 1 up to the server's limit: anything below 1 is raised to 1,
+ * fractions are cut, and a value that is not a number at all counts as 1.
  */
 export function clampQuantity(value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -140,7 +140,7 @@ export function parseStoredList(text: string | null | undefined): EnquiryLine[] 
 export type QuantityLimit = 'minimum' | 'maximum';
 
 /**
- * How typed text becomes a quantity. Cards raise anything below 1 to 1 (spec §5); the detail page
+ * How typed text becomes a quantity. Cards raise anything below 1 to 1; the detail page
  * ignores non-numeric or zero input; the cart (`cart-fallback`) also raises values below 1. Every
  * surface lowers a value above MAX_QUANTITY to it. `quantity` is null for text that is not a whole
  * number yet (an empty box mid-edit) or that the rule ignores; `limit` says which end was applied.
@@ -162,7 +162,7 @@ export function readTypedQuantity(text: string, rule: TypedQuantityRule): TypedQ
 }
 
 /**
- * A quantity left in a cart box (spec §5): text that is not a number falls back to 1, a number
+ * A quantity left in a cart box: text that is not a number falls back to 1, a number
  * below 1 becomes 1 and one above the maximum becomes the maximum, either reported so the line can
  * say so; fractions are cut.
  */

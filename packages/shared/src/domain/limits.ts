@@ -1,4 +1,4 @@
-/** Business constants of spec §9, in one place. */
+/** Business constants, in one place. */
 export const PAGE_SIZE = {
   shopAll: 16,
   category: 16,

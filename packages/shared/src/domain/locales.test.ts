@@ -7,7 +7,7 @@ import {
   splitPathPrefix,
 } from './locales.ts';
 
-describe('geolocation mapping (spec §2.1)', () => {
+describe('geolocation mapping', () => {
   it.each([
     ['IN', 'en-in', 'en'],
     ['GB', 'en-uk', 'en'],

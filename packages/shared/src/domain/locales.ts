@@ -1,4 +1,4 @@
-/** URL prefixes of spec §2.1: regional locales and language codes. */
+/** URL prefixes: regional locales and language codes. */
 export const LOCALES = ['en-in', 'en-gb', 'en-us', 'fr-fr', 'en-uk', 'en-ca', 'en-ae'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -10,7 +10,7 @@ export const SITE_LANGUAGES = ['en', 'hi'] as const;
 export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: SiteLanguage = 'en';
 
-/** Languages offered by the page-translation widget (spec §9). */
+/** Languages offered by the page-translation widget. */
 export const TRANSLATE_LANGUAGES = [
   'en',
   'hi',
@@ -65,7 +65,7 @@ export function alternatePaths(path: string): AlternatePath[] {
   ];
 }
 
-/** Country → locale prefix after geolocation (spec §2.1). */
+/** Country → locale prefix after geolocation. */
 export function localeForCountry(country: string | null | undefined): Locale {
   switch ((country ?? '').toUpperCase()) {
     case 'IN':

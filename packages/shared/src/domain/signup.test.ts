@@ -12,7 +12,7 @@ const valid = {
   companyWebsite: '',
 };
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules', () => {
   it('accepts a complete form', () => {
     expect(findSignupError(valid)).toBeNull();
     expect(
@@ -20,7 +20,7 @@ describe('sign-up rules (spec §5)', () => {
     ).toBeNull();
   });
 
-  it('checks the rules in the spec order and reports only the first failure', () => {
+  it('checks the rules in their order and reports only the first failure', () => {
     const cases: [Partial<typeof valid>, string, string][] = [
       [{ name: ' ' }, 'name', 'name_required'],
       [{ email: '' }, 'email', 'email_required'],

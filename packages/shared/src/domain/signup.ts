@@ -1,8 +1,8 @@
 import { normaliseCountry } from './countries.ts';
 
 /**
- * The sign-up rules of spec §5, shared by the web form and the server so both report the same
- * message key. Rules run in the spec's order and only the first failure is reported.
+ * The sign-up rules, shared by the web form and the server so both report the same
+ * message key. Rules run in a fixed order and only the first failure is reported.
  */
 export const SIGNUP_MESSAGE_KEYS = [
   'name_required',
@@ -13,7 +13,7 @@ export const SIGNUP_MESSAGE_KEYS = [
   'password_mismatch',
   'contact_required',
   'country_required',
-  /** Not in the spec's list: the form offers a select, so only a hand-made request can trip it. */
+  /** Not among the listed rules: the form offers a select, so only a hand-made request can trip it. */
   'invalid_country',
   'invalid_website',
 ] as const;
@@ -38,7 +38,7 @@ export type SignupField =
 
 export type SignupError = { field: SignupField; key: SignupMessageKey; message: string };
 
-/** What the form holds; the server receives the same without `confirmPassword` (spec §3). */
+/** What the form holds; the server receives the same without `confirmPassword`. */
 export type SignupInput = {
   name?: string | null;
   email?: string | null;
@@ -50,7 +50,7 @@ export type SignupInput = {
   companyWebsite?: string | null;
 };
 
-/** The spec's "simple e-mail pattern": something@something.something, no spaces. */
+/** The "simple e-mail pattern": something@something.something, no spaces. */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Longer than any real address (RFC 5321); also keeps the pattern checks cheap. */
 export const EMAIL_MAX = 254;

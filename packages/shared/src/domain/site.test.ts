@@ -9,7 +9,7 @@ describe('site configuration', () => {
     expect(CHAT_URL).toMatch(/^https:\/\/wa\.me\/\d{8,15}$/);
   });
 
-  it('keeps the office in Pratap Nagar and the showroom in Sitapura, both in Jaipur (spec §2.12, §2.14)', () => {
+  it('keeps the office in Pratap Nagar and the showroom in Sitapura, both in Jaipur', () => {
     expect(addressLine(SITE.addresses.office)).toMatch(/Pratap Nagar.*Jaipur/);
     expect(addressLine(SITE.addresses.showroom)).toMatch(/Sitapura.*Jaipur/);
   });

@@ -6,7 +6,7 @@
  */
 export const SITE = {
   name: 'Jaipur Jewellery House',
-  /** Year the workshop opened (spec §1). */
+  /** Year the workshop opened. */
   foundedYear: 2005,
   email: 'sales@example.com',
   phones: {

@@ -6,7 +6,7 @@ const ROOT = import.meta.dirname;
 
 /**
  * Words that stay as they are in the Hindi texts: names of the business, of places, brands and
- * services, and codes. Everything else in a Hindi file must be Hindi (spec §9).
+ * services, and codes. Everything else in a Hindi file must be Hindi.
  */
 const NAMES = [
   'Jaipur Jewellery House',

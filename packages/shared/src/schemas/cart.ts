@@ -10,7 +10,7 @@ const wholeQuantity = z
 /** Adding and merging: at least 1. */
 export const addQuantitySchema = wholeQuantity.min(MIN_QUANTITY, `quantity must be at least ${MIN_QUANTITY}`);
 
-/** Setting: any whole number up to the maximum, raised to 1 when below (spec §5: updates clamp to 1). */
+/** Setting: any whole number up to the maximum, raised to 1 when below (updates clamp to 1). */
 export const setQuantitySchema = wholeQuantity.transform((q) => Math.max(MIN_QUANTITY, q));
 
 const id = (field: string) =>

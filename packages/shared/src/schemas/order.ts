@@ -51,7 +51,7 @@ export const countryField = countryOf(10, normaliseCountry);
 /** The contact form's country: a code, or a country's name from the offered list. */
 export const countryCodeOrNameField = countryOf(60, countryFromCodeOrName);
 
-/** Optional; when given, a website as spec §5 describes it (no other scheme than http/https). */
+/** Optional; when given, a website (no other scheme than http/https). */
 export const websiteField = optionalText('companyWebsite', ENQUIRY_FIELD_MAX.companyWebsite).refine(
   (v) => v === '' || isWebsite(v),
   'companyWebsite must be a website address such as https://www.example.com',

@@ -34,7 +34,7 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-/** Spec §5 and §8 wording, shared by the admin form and the API. */
+/** The messages' wording, shared by the admin form and the API. */
 export const PRODUCT_MESSAGES = {
   allFieldsRequired: 'All fields are required',
   imageRequired: 'Please select a product image',
@@ -49,7 +49,7 @@ export const PRODUCT_MESSAGES = {
 export const PRODUCT_FIELD_MAX = { name: 200, code: 64, description: 5000 } as const;
 export const PRODUCT_PRICE_MAX = 100_000_000;
 
-/** The fields a person fills in; the spec requires all five (the image is handled apart). */
+/** The fields a person fills in; all five are required (the image is handled apart). */
 export const PRODUCT_REQUIRED_FIELDS = ['name', 'description', 'category', 'subcategory', 'code'] as const;
 
 const charCount = (s: string) => [...s].length;
@@ -109,7 +109,7 @@ export type ProductFieldsResult =
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * Checks the add and edit forms in the spec's order: any required field missing is the one message
+ * Checks the add and edit forms in a fixed order: any required field missing is the one message
  * 'All fields are required'; then each field's own rule, the first problem as the message.
  */
 export function checkProductFields(input: Record<string, unknown>): ProductFieldsResult {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_SET_STATUSES, ROLES } from '../domain/accounts.ts';
 import { EMAIL_MAX, WEBSITE_MAX } from '../domain/signup.ts';
 
-/** Bounds that keep a stored field a field; the spec's own rules live in domain/signup.ts. */
+/** Bounds that keep a stored field a field; the sign-up rules live in domain/signup.ts. */
 export const USER_FIELD_MAX = {
   name: 200,
   email: EMAIL_MAX,
@@ -17,7 +17,7 @@ const text = (field: string, max: number) =>
 
 /**
  * `POST /api/users/register`. Every field is optional here so that a missing one is reported by
- * the spec's sign-up rules (`findSignupError`) with its message key, in the spec's order.
+ * the sign-up rules (`findSignupError`) with its message key, in their order.
  */
 export const registerBodySchema = z.object({
   name: text('name', USER_FIELD_MAX.name).optional(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 
-/** Spec §2.1: the locale and language each country is sent to. */
+/** The locale and language each country is sent to. */
 const SPEC_MAPPING = [
   ['IN', 'IN', 'en-in', 'en'],
   ['GB', 'GB', 'en-uk', 'en'],

@@ -9,7 +9,7 @@ export const geoResponseSchema = z.object({
   language: z.enum(['en', 'fr']),
 });
 
-/** `GET /api/geo` → `{country, locale, language}` for the visitor (spec §2.1). */
+/** `GET /api/geo` → `{country, locale, language}` for the visitor. */
 export async function geoRoutes(app: FastifyInstance) {
   const geo = app.services.geo;
   const countryHeader = app.services.env.GEO_COUNTRY_HEADER;

@@ -3,7 +3,7 @@ import { languageForCountry, localeForCountry, type Locale } from '@catalogue/sh
 
 export type Geo = { country: string; locale: Locale; language: 'en' | 'fr' };
 
-/** When nothing says where the visitor is (spec §2.1: anything unknown goes to en-us). */
+/** When nothing says where the visitor is (anything unknown goes to en-us). */
 export const DEFAULT_COUNTRY = 'US';
 
 /** Codes a CDN uses for "not a country": unknown, Tor, anonymous proxy, satellite, regions. */
@@ -16,7 +16,7 @@ export function normaliseCountryCode(value: string | null | undefined): string |
   return code === 'UK' ? 'GB' : code;
 }
 
-/** Spec §2.1: IN → en-in, GB/UK → en-uk, US → en-us, FR → fr-fr, CA → en-ca, AE → en-ae, else en-us. */
+/** IN → en-in, GB/UK → en-uk, US → en-us, FR → fr-fr, CA → en-ca, AE → en-ae, else en-us. */
 export function geoOf(country: string): Geo {
   return { country, locale: localeForCountry(country), language: languageForCountry(country) };
 }

@@ -43,7 +43,7 @@ describe('parseVariantQuery', () => {
     });
   });
 
-  it('keeps the sizes of the spec and snaps others up to a bounded set', () => {
+  it('keeps the preset sizes and snaps others up to a bounded set', () => {
     expect(parseVariantQuery({ w: '600', h: '600', q: '86', dpr: '2' }, 'jpeg')).toMatchObject({
       width: 600,
       height: 600,

@@ -109,7 +109,7 @@ export function fallbackFormat(accept: string | undefined): VariantFormat {
 /**
  * AVIF's quality scale runs higher than WebP's and JPEG's: at the same number its files are ~1.8×
  * larger (measured with sharp on the site's 600 px pictures: WebP 86 ≈ 10–19 KB, AVIF 86 ≈
- * 18–31 KB, AVIF 60 ≈ 7–16 KB). A requested quality is scaled by 0.7, so the spec's 86 becomes
+ * 18–31 KB, AVIF 60 ≈ 7–16 KB). A requested quality is scaled by 0.7, so the site's quality 86 becomes
  * AVIF 60, which looks the same as WebP 86 and is 15–30 % smaller.
  */
 export function avifQuality(quality: number): number {

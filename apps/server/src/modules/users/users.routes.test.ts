@@ -136,7 +136,7 @@ describe('accounts and sessions', () => {
       expect(body.message).toBeTruthy();
     });
 
-    it('reports only the first broken rule, in the order of the spec', async () => {
+    it('reports only the first broken rule, in the rules order', async () => {
       const res = await register({ email: 'bad', password: '', country: '' });
       expect(res.statusCode).toBe(400);
       expect(res.json().issues).toEqual([{ path: 'name', message: 'name_required' }]);

@@ -136,7 +136,7 @@ export function createUsersService({ env, database, onMailQueued }: UsersService
     },
 
     /**
-     * Spec §5 sign-up rules (first failure only, with its message key), then the account and
+     * Sign-up rules (first failure only, with its message key), then the account and
      * its two e-mails in one transaction: there is never an account without its welcome.
      */
     async register(input: RegisterBody): Promise<PublicUser> {

@@ -8,7 +8,7 @@ const TONES = {
 
 type NoticeProps = {
   tone: keyof typeof TONES;
-  /** What happened, in the spec's words. */
+  /** What happened, in the site's fixed words. */
   text: string;
   /** The server's reason, shown under it when it adds something. */
   detail?: string | null | undefined;

@@ -41,7 +41,7 @@ const IDLE = `${ITEM} border-gray-300 bg-white text-ink hover:border-brand-700 h
 const CURRENT = `${ITEM} border-brand-700 bg-brand-700 text-white`;
 const DISABLED = `${ITEM} cursor-not-allowed border-gray-200 bg-gray-50 text-gray-500`;
 
-/** Previous, numbered pages and Next (spec §2.5); nothing when there is only one page. */
+/** Previous, numbered pages and Next; nothing when there is only one page. */
 export function Pagination({
   currentPage,
   totalPages,

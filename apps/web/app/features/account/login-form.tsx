@@ -18,14 +18,14 @@ type LoginFormProps = {
 function failureKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return 'login.network';
-    // A wrong e-mail or password and a malformed request read the same (spec §8).
+    // A wrong e-mail or password and a malformed request read the same.
     if (error.status === 400 || error.status === 401) return 'login.invalid';
   }
   return 'login.failed';
 }
 
 /**
- * Spec §2.11 and §4: e-mail and password; on success the session is stored, the anonymous enquiry
+ * Login: e-mail and password; on success the session is stored, the anonymous enquiry
  * list is merged into the account's and the account's list loaded, then the visitor goes on.
  */
 export function LoginForm({ destination }: LoginFormProps) {

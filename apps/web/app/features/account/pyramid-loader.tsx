@@ -1,5 +1,5 @@
 /**
- * The rotating pyramid of spec §2.10, drawn with four CSS triangles turning in 3D. React hoists and
+ * The rotating pyramid, drawn with four CSS triangles turning in 3D. React hoists and
  * deduplicates the keyframes (one `<style>` however many loaders render). With
  * prefers-reduced-motion the pyramid stands still and only the label tells that work is going on.
  */

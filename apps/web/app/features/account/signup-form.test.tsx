@@ -70,7 +70,7 @@ describe('SignupForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('option', { name: /United Kingdom/ })).toHaveValue('UK');
   });
 
-  it('checks the rules in the spec order and shows only the first failure, beside its field', async () => {
+  it('checks the rules in their order and shows only the first failure, beside its field', async () => {
     renderSignup();
     const steps: [Partial<typeof complete>, string, RegExp][] = [
       [{}, 'Name is required', /^Name/],

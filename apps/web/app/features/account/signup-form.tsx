@@ -19,7 +19,7 @@ import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
 import { PyramidLoader } from './pyramid-loader';
 
-/** Every field as typed; the confirmation stays in the browser (spec §3). */
+/** Every field as typed; the confirmation stays in the browser. */
 type Values = Record<keyof RegisterBody | 'confirmPassword', string>;
 
 const EMPTY: Values = {
@@ -33,14 +33,14 @@ const EMPTY: Values = {
   companyWebsite: '',
 };
 
-/** The one error shown (spec §5: only the first failed rule), beside its field. */
+/** The one error shown (only the first failed rule), beside its field. */
 type Problem = { field: SignupField; key: SignupMessageKey } | { field: null; text: string };
 
 const isMessageKey = (value: string): value is SignupMessageKey =>
   (SIGNUP_MESSAGE_KEYS as readonly string[]).includes(value);
 
 /**
- * Sign-up (spec §2.10, §4, §5): the shared rules run first in the spec's order, then the account
+ * Sign-up: the shared rules run first in their fixed order, then the account
  * is registered while a pyramid loader stands in for the form; success is announced with an alert
  * and leads to the login page, a failure shows the server's word or the site's.
  */

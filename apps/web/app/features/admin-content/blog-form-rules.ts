@@ -24,7 +24,7 @@ export const BLOG_TEXT_FIELDS: readonly BlogTextField[] = [
   'metaDescription',
 ];
 
-/** The live counters' maxima (spec §5: excerpt 160, metaTitle 60, metaDescription 160). */
+/** The live counters' maxima (excerpt 160, metaTitle 60, metaDescription 160). */
 export const FIELD_MAX = {
   title: BLOG_TITLE_MAX,
   excerpt: BLOG_EXCERPT_MAX,
@@ -77,7 +77,7 @@ export function validateBlogFields(values: BlogFormValues): BlogFormErrors {
   return errors;
 }
 
-/** Spec §5: an image under 2MB; the server sniffs the bytes, the browser checks what it can. */
+/** An image under 2MB; the server sniffs the bytes, the browser checks what it can. */
 export function validateBlogImage(file: File | null): FieldError | undefined {
   if (!file) return undefined;
   if (file.type && !file.type.startsWith('image/')) return { key: 'form.errors.imageType' };

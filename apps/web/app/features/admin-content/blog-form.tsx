@@ -63,7 +63,7 @@ function serverFieldErrors(error: ApiError): BlogFormErrors {
 }
 
 /**
- * The upload (spec §2.15, §4) and edit forms of a post: title, rich-text content with the
+ * The upload and edit forms of a post: title, rich-text content with the
  * server-sanitised preview, excerpt and meta fields with live counters, and an image under 2MB.
  */
 export function BlogForm({ mode, blog }: BlogFormProps) {

@@ -12,14 +12,14 @@ import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
 import { useApiQuery } from '~/lib/use-api-query';
 
-/** The first 50 characters of a post's text (spec §9), whole characters, never half an emoji. */
+/** The first 50 characters of a post's text, whole characters, never half an emoji. */
 export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
   return [...post.contentPreview].slice(0, BLOG_ADMIN_PREVIEW_CHARS).join('');
 }
 
 export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURIComponent(id)}`;
 
-/** Spec §2.15 blog list: every post with its picture, title, start of text, date, edit and delete. */
+/** Blog list: every post with its picture, title, start of text, date, edit and delete. */
 export function BlogList() {
   const { t, i18n } = useTranslation('admin-content');
   const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs?withContent=0');

@@ -13,7 +13,7 @@ type ConfirmDeleteDialogProps = {
   onConfirm: () => Promise<void>;
 };
 
-/** The spec's confirm question as an accessible modal, with the delete's progress and failure in it. */
+/** The confirm question as an accessible modal, with the delete's progress and failure in it. */
 export function ConfirmDeleteDialog({ open, question, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('admin-content');
   const [isDeleting, setIsDeleting] = useState(false);

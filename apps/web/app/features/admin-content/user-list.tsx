@@ -9,14 +9,14 @@ import { EmptyState, LoadingState } from './states';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useApiQuery } from '~/lib/use-api-query';
 
-/** Users whose e-mail contains the text, ignoring case and surrounding spaces (spec §5: by email). */
+/** Users whose e-mail contains the text, ignoring case and surrounding spaces (by email). */
 export function filterUsersByEmail(users: readonly UserListItem[], query: string): UserListItem[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...users];
   return users.filter((user) => user.email.toLowerCase().includes(needle));
 }
 
-/** Spec §2.15 user list: every account, searched by e-mail in the browser. */
+/** User list: every account, searched by e-mail in the browser. */
 export function UserList() {
   const { t } = useTranslation('admin-content');
   const [query, setQuery] = useState('');

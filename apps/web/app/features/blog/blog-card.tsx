@@ -13,7 +13,7 @@ export type BlogCardData = {
   createdAt: string;
 };
 
-/** A post in a list (spec §2.13): picture (or the fallback), title, text and Read More. */
+/** A post in a list: picture (or the fallback), title, text and Read More. */
 export function BlogCard({
   post,
   headingLevel: Heading = 'h2',

@@ -16,7 +16,7 @@ export function plainText(html: string): string {
 }
 
 /**
- * The text on a blog card (spec §2.13): the excerpt, or else the first 80 characters of the content
+ * The text on a blog card: the excerpt, or else the first 80 characters of the content
  * without its HTML, followed by an ellipsis.
  */
 export function cardText(post: {

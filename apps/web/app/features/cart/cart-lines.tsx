@@ -90,7 +90,7 @@ export function CartLines({ lines, onQuantity, onRemove }: CartLinesProps) {
   );
 }
 
-/** Spec §2.8: the empty state, with a way back to the catalogue. */
+/** The empty state, with a way back to the catalogue. */
 export function EmptyCart() {
   const { t } = useTranslation('cart');
   return (

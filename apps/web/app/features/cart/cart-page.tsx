@@ -15,7 +15,7 @@ import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
 
 /**
- * The cart (spec §2.8): the enquiry list with quantities and the price request form. Only for a
+ * The cart: the enquiry list with quantities and the price request form. Only for a
  * logged-in visitor: the route's loader refuses a request without a session, and this page sends
  * the visitor to log in when the browser holds no token (or loses it to a 401).
  */

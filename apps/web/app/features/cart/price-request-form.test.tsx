@@ -62,7 +62,7 @@ describe('PriceRequestForm', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('has the fields of spec §2.8 with the right input types, and 35 countries', () => {
+  it('has the price request fields with the right input types, and 35 countries', () => {
     renderForm();
     expect(screen.getByLabelText(/First name/)).toBeRequired();
     expect(screen.getByLabelText(/E-mail/)).toHaveAttribute('type', 'email');

@@ -34,7 +34,7 @@ function showAlert(text: string) {
 }
 
 /**
- * The price request form of the cart (spec §2.8, §5): required fields are marked, each error sits
+ * The price request form of the cart: required fields are marked, each error sits
  * under its field and clears as soon as that field is edited, and the button stays disabled while
  * the list is empty or a request is on its way.
  */

@@ -4,7 +4,7 @@ import { submitOrderBodySchema, type SubmitOrderResponse } from '@catalogue/shar
 import type { PublicUser } from '@catalogue/shared/schemas/user';
 import { apiRequest } from '~/lib/api-client';
 
-/** The fields of the price request form (spec §2.8), as typed. */
+/** The fields of the price request form, as typed. */
 export const PRICE_REQUEST_FIELDS = [
   'firstName',
   'email',

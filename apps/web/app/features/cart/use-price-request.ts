@@ -22,7 +22,7 @@ export type PriceRequestOutcome =
   | { kind: 'busy' };
 
 /**
- * Sending the price request (spec §4 "Order submit"): validated with the server's schema first,
+ * Sending the price request: validated with the server's schema first,
  * one request at a time (a second click while one is on its way sends nothing), with the same
  * Idempotency-Key for the same content until it succeeds.
  */

@@ -1,4 +1,4 @@
-/** Spec §2.4 and §9: 2 cards under 640 px, 3 under 1024 px, 4 otherwise. */
+/** 2 cards under 640 px, 3 under 1024 px, 4 otherwise. */
 export const CAROUSEL_BREAKPOINTS = { three: 640, four: 1024 } as const;
 
 export function visibleCountFor(width: number): 2 | 3 | 4 {
@@ -25,7 +25,7 @@ export function canStep(start: number, direction: -1 | 1, total: number, visible
   );
 }
 
-/** The cards on show: the window from the start index, in reversed order as the spec describes. */
+/** The cards on show: the window from the start index, newest last (reversed order). */
 export function visibleWindow<T>(items: readonly T[], start: number, visible: number): T[] {
   const from = clampStart(start, items.length, visible);
   return items.slice(from, from + visible).reverse();

@@ -36,7 +36,7 @@ export function catalogueOf(context: ServerLoadContext): CatalogueReader {
 }
 
 /**
- * One page of products for a listing. A failure becomes the page's error state (spec §8) with a
+ * One page of products for a listing. A failure becomes the page's error state with a
  * 500 status, rather than the generic error screen, so the visitor keeps the heading and filters.
  * A `?page=` past the last page redirects to the last page (page 1 of an empty listing), so the
  * highlighted number always matches the products shown.

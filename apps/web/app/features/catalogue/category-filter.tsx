@@ -9,7 +9,7 @@ export function readFilter(search: URLSearchParams): CategoryFilter {
 }
 
 /**
- * All / With Gemstone / Without Gemstone (spec §2.6). They look like tabs but are links: each filter
+ * All / With Gemstone / Without Gemstone. They look like tabs but are links: each filter
  * is its own address, rendered by the server, shareable and crawlable, and it works before the
  * page's script has loaded. A filter link carries no page number, so changing it starts at page 1.
  */

@@ -7,7 +7,7 @@ export const categoryPicture = (category: Category) => `/pictures/category-${cat
 const PICTURE_PX = 480;
 
 /**
- * The picture beside a subcategory heading (spec §2.6), with a pulsing skeleton until it has loaded.
+ * The picture beside a subcategory heading, with a pulsing skeleton until it has loaded.
  * It may finish loading before the page hydrates, when no handler was listening, so the element is
  * also checked as soon as it mounts.
  */

@@ -32,7 +32,7 @@ export function loginPath(currentPathname: string, from: string): string {
 }
 
 /**
- * Spec §2.5, §2.6: pages above 1 of a listing need a login. The answer replaces the history entry,
+ * Pages above 1 of a listing need a login. The answer replaces the history entry,
  * so Back from the login page does not return to the refused page.
  */
 export function requireLoginForPage(request: Request, isLoggedIn: boolean): void {

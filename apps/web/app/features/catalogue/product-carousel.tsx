@@ -47,7 +47,7 @@ function hideBelowBreakpoint(indexFromEnd: number): string {
   return '';
 }
 
-/** "Most Loved Fashion Jewellery" (spec §2.4): a window of 2, 3 or 4 cards moved by arrows, swipe or keys. */
+/** "Most Loved Fashion Jewellery": a window of 2, 3 or 4 cards moved by arrows, swipe or keys. */
 export function ProductCarousel({ products, title }: { products: readonly CardProduct[]; title?: string }) {
   const { t } = useTranslation('catalogue');
   const headingId = useId();

@@ -3,7 +3,7 @@ import { ProductCard, type CardProduct } from '~/features/catalogue/product-card
 /** Cards of the first screenful (one row on a desktop, two on a phone) load their picture at once. */
 const EAGER_CARDS = 4;
 
-/** Spec §2.5: two columns on small screens, four on large. */
+/** Two columns on small screens, four on large. */
 export function ProductGrid({
   products,
   headingLevel = 'h2',

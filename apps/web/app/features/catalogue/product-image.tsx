@@ -16,7 +16,7 @@ type ProductImageProps = {
 };
 
 /**
- * A product picture at one of the media presets (spec §7), with its intrinsic size so the box never
+ * A product picture at one of the media presets, with its intrinsic size so the box never
  * shifts, and our placeholder when it is missing or fails to load.
  */
 export function ProductImage({

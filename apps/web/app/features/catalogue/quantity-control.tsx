@@ -26,7 +26,7 @@ type QuantityControlProps = {
 
 /**
  * Minus, a number box (minimum 1, maximum MAX_QUANTITY) and plus. A typed value moved to either end
- * of the range (spec §5: 'Minimum quantity is 1') is said under the control until the next change.
+ * of the range ('Minimum quantity is 1') is said under the control until the next change.
  * Text that is not a number yet (an empty box mid-edit) is never committed; the box shows the real
  * quantity again when it loses focus, except in the cart, which sets 1 then.
  */

@@ -11,7 +11,7 @@ type ShareEnvironment = {
 };
 
 /**
- * Spec §2.7: native sharing where the device has it; otherwise copy the link and say so; otherwise
+ * Native sharing where the device has it; otherwise copy the link and say so; otherwise
  * hand the visitor the link to copy themselves. A visitor closing the share sheet is not a failure.
  */
 export async function shareLink(

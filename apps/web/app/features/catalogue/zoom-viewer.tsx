@@ -49,7 +49,7 @@ export function useHasFinePointer(): boolean {
 type ZoomViewerProps = { image: DetailImage; alt: string };
 
 /**
- * The product picture with zoom (spec §2.7): at 1× on a desktop a 150 px lens follows the mouse and
+ * The product picture with zoom: at 1× on a desktop a 150 px lens follows the mouse and
  * a 500 px pane shows that spot at 2×; the buttons zoom from 1× to 3× in 0.25 steps, and above 1×
  * the picture can be dragged. Touch pinch and the keyboard (+, −, 0, arrows) do the same.
  */

@@ -1,4 +1,4 @@
-/** Spec §2.7 and §9: zoom 1× to 3× in 0.25 steps, a 150 px lens, a 500 px pane at 2×, a 700 px area. */
+/** Zoom 1× to 3× in 0.25 steps, a 150 px lens, a 500 px pane at 2×, a 700 px area. */
 export const ZOOM = {
   min: 1,
   max: 3,

@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/i18n';
 import { SITE } from '@catalogue/shared/domain/site';
 import { PostalAddress } from '~/components/ui/postal-address';
 import { MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
-/** Phone, e-mail and office address beside the contact form (spec §2.9), from the site configuration. */
+/** Phone, e-mail and office address beside the contact form, from the site configuration. */
 export function ContactDetails() {
   const { t } = useTranslation('contact');
   const { t: tc } = useTranslation('common');

@@ -23,7 +23,7 @@ import {
 } from './contact-errors';
 
 /**
- * The contact form (spec §2.9). The same schema as the server checks it first; on success the form
+ * The contact form. The same schema as the server checks it first; on success the form
  * clears and a thank-you overlay shows for 3 seconds before the home page. A failure (a deliberate
  * fix: the original only logged it) is shown, beside the fields the server named, and what the
  * visitor typed stays.

@@ -1,7 +1,7 @@
 import { normaliseList, type EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 
 /**
- * A second copy of the list outside local storage (spec §9: IndexedDB `CartDB` version 2, store
+ * A second copy of the list outside local storage (IndexedDB `CartDB` version 2, store
  * `cart` keyed by `_id`), read only when local storage has no list. It is a convenience: every
  * failure (private mode, no IndexedDB, quota) is swallowed and the list works without it.
  */

@@ -10,7 +10,7 @@ import {
 } from '@catalogue/shared/domain/enquiry-list';
 import { createIndexedDbMirror, type EnquiryMirror } from '~/features/enquiry/enquiry-mirror';
 
-/** Local storage key of the list (spec §3); the value is a JSON array, `[]` when empty. */
+/** Local storage key of the list; the value is a JSON array, `[]` when empty. */
 export const ENQUIRY_STORAGE_KEY = 'cart';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -27,7 +27,7 @@ export type EnquiryStore = {
   /** Re-reads storage, for when something outside this store changed it (another tab). */
   reload: () => void;
   /**
-   * When local storage holds no readable list, takes the IndexedDB copy (spec §4: local storage,
+   * When local storage holds no readable list, takes the IndexedDB copy (local storage,
    * then the local database). Answers whether a list was taken; never throws.
    */
   restoreFromMirror: () => Promise<boolean>;

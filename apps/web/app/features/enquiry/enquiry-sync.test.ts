@@ -72,7 +72,7 @@ describe('enquiry list server sync', () => {
     expect(calls).toEqual([]);
   });
 
-  it('makes no server call with a token but no userId (spec §7)', async () => {
+  it('makes no server call with a token but no userId', async () => {
     const calls = fakeServer();
     localStorage.setItem('token', 't0k');
     enquiryActions.add(ring);

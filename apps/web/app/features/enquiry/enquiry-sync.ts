@@ -8,7 +8,7 @@ import type { Cart } from '@catalogue/shared/schemas/cart';
 import { apiRequest, readStoredSession } from '~/lib/api-client';
 import { enquiryStore } from '~/features/enquiry/enquiry-store';
 
-/** Spec §7: cart calls are made only when both a token and a userId are stored. */
+/** Cart calls are made only when both a token and a userId are stored. */
 function cartUserId(): string | null {
   const session = readStoredSession();
   return session?.token && session.userId ? session.userId : null;
@@ -42,7 +42,7 @@ export function serverCallsSettled(): Promise<void> {
 
 /**
  * The list's changes as screens make them: always in this browser first (the visitor sees the
- * change at once, and keeps it if the server fails), then on the server when logged in (spec §7).
+ * change at once, and keeps it if the server fails), then on the server when logged in.
  * A 401 forgets the session in api-client and the local list stays.
  */
 export const enquiryActions = {
@@ -60,7 +60,7 @@ export const enquiryActions = {
     enquiryStore.setQuantity(productId, quantity);
     const after = quantityInList(enquiryStore.getSnapshot(), productId);
     if (before === 0 || before === after) return;
-    // Spec §8: a failed quantity update is ignored silently; the local list already shows it.
+    // A failed quantity update is ignored silently; the local list already shows it.
     sendToServer((userId) =>
       apiRequest('/cart/quantity', { method: 'PUT', json: { userId, productId, quantity: after } }),
     );
@@ -121,7 +121,7 @@ export async function loadServerList(): Promise<boolean> {
 }
 
 /**
- * The first load of a page (spec §4): the server's list when logged in; otherwise, or when that
+ * The first load of a page: the server's list when logged in; otherwise, or when that
  * fails, the list in local storage, and when local storage has none, the IndexedDB copy. Silent.
  */
 export async function loadEnquiryList(): Promise<void> {
@@ -130,7 +130,7 @@ export async function loadEnquiryList(): Promise<void> {
 }
 
 /**
- * After a login (spec §4): the list built while anonymous is merged into the server's (quantities
+ * After a login: the list built while anonymous is merged into the server's (quantities
  * add), then the server's list is loaded. Never throws. When the merge fails the local list is
  * kept as it is rather than replaced by a server list that lacks it.
  */

@@ -4,7 +4,7 @@ import { logout } from '~/features/shell/use-session';
 
 const ring = { _id: 'ring', name: 'Ring', code: 'R1', price: 0, imageUrl: null };
 
-describe('logout and the enquiry list (spec §4)', () => {
+describe('logout and the enquiry list', () => {
   beforeEach(() => {
     localStorage.clear();
     localStorage.setItem('token', 't0k');

@@ -33,7 +33,7 @@ function Poster({ index, alt, isFirst }: { index: number; alt: string; isFirst: 
 }
 
 /**
- * The home banner (spec §2.3): six posters, advancing every 1500 ms and not stopping when a visitor
+ * The home banner: six posters, advancing every 1500 ms and not stopping when a visitor
  * picks one; a Pause button stops it for those who need the page still (WCAG 2.2.2), and so does
  * a reduced-motion preference. The server renders only the first poster, the page's largest paint;
  * each next poster is mounted one step ahead, so it is loaded before it shows.

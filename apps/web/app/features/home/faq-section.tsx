@@ -11,7 +11,7 @@ type FaqSectionProps = {
 };
 
 /**
- * The FAQ (spec §2.3): eight questions, a search box that filters them by text, one answer open at
+ * The FAQ: eight questions, a search box that filters them by text, one answer open at
  * a time, and a link to the contact page. Every answer is in the server's HTML, so it reads and
  * indexes without JavaScript.
  */

@@ -1,6 +1,6 @@
 import { SITE } from '@catalogue/shared/domain/site';
 
-/** The eight questions of spec §2.3, in order; texts live in the `home` namespace under faq.items. */
+/** The eight questions, in order; texts live in the `home` namespace under faq.items. */
 export const FAQ_KEYS = [
   'product',
   'customization',

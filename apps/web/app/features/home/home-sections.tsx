@@ -9,7 +9,7 @@ import { textList } from '~/lib/text-list';
 const SECTION = 'mx-auto max-w-7xl px-4';
 const H2 = 'font-serif text-3xl text-brand-900';
 
-/** 'Who We Are' with Get in Touch (spec §2.3). */
+/** 'Who We Are' with Get in Touch. */
 export function WhoWeAre({ className = '' }: { className?: string }) {
   const { t } = useTranslation('home');
   const paragraphs = textList(t, 'whoWeAre.paragraphs');
@@ -51,7 +51,7 @@ const EXPLORE = [
   { id: 'jaipur', to: '/visitjaipur' },
 ] as const;
 
-/** 'Explore More': four cards (spec §2.3). */
+/** 'Explore More': four cards. */
 export function ExploreMore({ className = '' }: { className?: string }) {
   const { t } = useTranslation('home');
   return (
@@ -118,7 +118,7 @@ export function VideoSection({ className = '' }: { className?: string }) {
   );
 }
 
-/** 'Need More Help': Contact Now and Read Now (spec §2.3). */
+/** 'Need More Help': Contact Now and Read Now. */
 export function NeedMoreHelp({ className = '' }: { className?: string }) {
   const { t } = useTranslation('home');
   return (
@@ -142,7 +142,7 @@ export function NeedMoreHelp({ className = '' }: { className?: string }) {
   );
 }
 
-/** Category tiles (spec §2.3), each linking to its category page. */
+/** Category tiles, each linking to its category page. */
 export function CategoryGrid({
   className = '',
   headingLevel: Heading = 'h2',
@@ -195,7 +195,7 @@ type LatestCollectionProps = {
   className?: string;
 };
 
-/** The page heading and the latest collection (spec §2.3). */
+/** The page heading and the latest collection. */
 export function LatestCollection({
   children,
   totalItems,

@@ -5,8 +5,8 @@ import { buttonClasses } from '~/components/ui/button';
 import { ClockIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icons';
 
 /**
- * 'Plan Your Visit' (spec §2.12): the showroom in Sitapura, hours, appointments and a phone button.
- * The contact page shows the same block as 'Visit Our Store' (spec §2.9), hence `heading`.
+ * 'Plan Your Visit': the showroom in Sitapura, hours, appointments and a phone button.
+ * The contact page shows the same block as 'Visit Our Store', hence `heading`.
  */
 export function PlanVisit({ className = '', heading }: { className?: string; heading?: string }) {
   const { t } = useTranslation('pages');

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/i18n';
 import { ButtonLink } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
 
-/** The seven tabs of spec §2.3, in order, with their pictures (apps/web/public/pictures). */
+/** The seven tabs, in order, with their pictures (apps/web/public/pictures). */
 export const WHY_US_TABS = [
   'intro',
   'welcome',

@@ -23,8 +23,8 @@ const rootMatch = (language: 'en' | 'hi') => ({
   data: { siteUrl: SITE, language, texts: resourcesFor(language) },
 });
 
-describe('seo table (spec §2.1)', () => {
-  it('names every path the spec lists, with or without a prefix', () => {
+describe('seo table', () => {
+  it('names every path of the SEO table, with or without a prefix', () => {
     expect(seoKeyOf('/')).toEqual(['pages', 'home']);
     expect(seoKeyOf('/en-in')).toEqual(['pages', 'home']);
     expect(seoKeyOf('/hi/aboutus')).toEqual(['pages', 'aboutus']);

@@ -96,7 +96,7 @@ export function seoTextsFor(
   return part;
 }
 
-/** The table entry of spec §2.1 for a path, in the page's language; null for pages outside it. */
+/** The table entry for a path, in the page's language; null for pages outside it. */
 export function tableSeoFor(pathname: string, texts: Record<string, unknown>): PageSeo | null {
   const key = seoKeyOf(pathname);
   const entry = key ? lookup(texts, ['seo', ...key]) : null;

@@ -3,7 +3,7 @@ import { SITE, addressLine } from '@catalogue/shared/domain/site';
 import { absoluteUrl } from '~/features/seo/seo';
 
 /**
- * schema.org objects for JSON-LD (spec §2.1, issue 6): Organization on every page, FAQPage on home
+ * schema.org objects for JSON-LD: Organization on every page, FAQPage on home
  * and FAQ, BlogPosting and a list of posts on the blog pages, BreadcrumbList on category and
  * product pages, Product on product pages.
  */
@@ -97,7 +97,7 @@ export function blogPostingJsonLd(siteUrl: string, blog: BlogLike, path: string)
   };
 }
 
-/** The blog list: a Blog whose posts are the first ten (spec §2.13). */
+/** The blog list: a Blog whose posts are the first ten. */
 export function blogListJsonLd(
   siteUrl: string,
   blogs: readonly BlogLike[],

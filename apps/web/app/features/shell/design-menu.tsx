@@ -13,7 +13,7 @@ import {
 const LINK = 'block whitespace-nowrap px-4 py-2 text-sm text-ink hover:bg-brand-50 focus-visible:bg-brand-50';
 
 /**
- * The 'Jewellery Design' dropdown (spec §2.14): All Designs and the five categories, each with a
+ * The 'Jewellery Design' dropdown: All Designs and the five categories, each with a
  * With Gemstone and a Without Gemstone submenu. It opens on hover and closes when the pointer
  * leaves; by keyboard, Enter or Arrow Down opens it, Tab walks into each submenu, Escape closes.
  */

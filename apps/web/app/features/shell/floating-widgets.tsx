@@ -40,7 +40,7 @@ function useStaysClear(element: React.RefObject<HTMLElement | null>): boolean {
 }
 
 /**
- * The chat link to the business number and Back to Top (spec §2.14). Both float, so nothing
+ * The chat link to the business number and Back to Top. Both float, so nothing
  * shifts; the chat button steps aside (fades out, out of the tab order) while it would cover a
  * block marked `KEEP_CLEAR`.
  */

@@ -12,7 +12,7 @@ function isAutomated(nav: Navigator) {
 }
 
 /**
- * Where a visitor without a prefix should go once per session (spec §2.1), or null to stay. The
+ * Where a visitor without a prefix should go once per session, or null to stay. The
  * session flag is set whatever happens, so a failure is never retried within the session.
  */
 export async function findLocaleRedirect(

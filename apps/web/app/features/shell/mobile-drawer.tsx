@@ -12,7 +12,7 @@ type MobileDrawerProps = {
   onLogout: () => void;
 };
 
-/** Drawer links of spec §2.14, in its order. */
+/** Drawer links, in order. */
 const LINKS = [
   { to: '/', key: 'nav.home' },
   { to: '/shopall', key: 'nav.jewelleryDesign' },

@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category, type Subcategory } from '@catalogue/shared/domain/categories';
 
-/** Main navigation of spec §2.14, as route paths and `common` text keys. */
+/** Main navigation, as route paths and `common` text keys. */
 export const MAIN_NAV = [
   { to: '/', key: 'nav.home' },
   { to: '/aboutus', key: 'nav.aboutUs' },
@@ -9,7 +9,7 @@ export const MAIN_NAV = [
   { to: '/contactus', key: 'nav.contactUs' },
 ] as const;
 
-/** The order the header's design menu lists the categories in (spec §2.2). */
+/** The order the header's design menu lists the categories in. */
 export const MENU_CATEGORIES: readonly Category[] = [
   'Necklaces',
   'Earrings',

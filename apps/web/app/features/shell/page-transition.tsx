@@ -4,7 +4,7 @@ import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { Spinner } from '~/components/ui/spinner';
 
 /**
- * Client-side route changes show a spinner for 0.4 s and start at the top of the page (spec §2.1).
+ * Client-side route changes show a spinner for 0.4 s and start at the top of the page.
  * The server-rendered first paint never shows it, and it floats above the page (fixed), so nothing
  * moves underneath. Back and forward keep the scroll position the router restores.
  */

@@ -27,7 +27,7 @@ const ACCOUNT = [
   { to: '/privacy', key: 'footer.links.privacy' },
 ] as const;
 
-/** The footer's category column (spec §2.2: Rings, Necklaces, Bracelet and Pendant). */
+/** The footer's category column (Rings, Necklaces, Bracelet and Pendant). */
 const FOOTER_CATEGORIES: readonly Category[] = ['Rings', 'Necklaces', 'Bracelets', 'Pendants'];
 
 const LINK = 'inline-block py-1 text-sm text-brand-50 hover:text-white hover:underline';
@@ -42,7 +42,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 }
 
 /**
- * The site footer (spec §2.14): contact block, social links, and Services, My Account and Categories.
+ * The site footer: contact block, social links, and Services, My Account and Categories.
  * My Account offers Login and Sign Up to a visitor, the account page and Logout to a buyer.
  */
 export function SiteFooter({ viewer }: { viewer: { role: string } | null }) {

@@ -23,7 +23,7 @@ const ICON_BUTTON =
   'relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50';
 
 /**
- * The site header (spec §2.14). Desktop: logo, search, enquiry list with its badge, translation,
+ * The site header. Desktop: logo, search, enquiry list with its badge, translation,
  * Login or Logout, and the navigation bar with the design dropdown and either the Dashboard button
  * (admins) or the social links. Mobile: menu drawer, logo, search popup and the list badge.
  */

@@ -17,7 +17,7 @@ function preferredLanguage(pathname: string): string {
 }
 
 /**
- * The page-translation control for the 22 languages of spec §9. Nothing is fetched until the
+ * The page-translation control for the 22 languages offered. Nothing is fetched until the
  * visitor picks a language; if the provider cannot be reached, the page simply stays as it is.
  */
 export function TranslateWidget({ className = '' }: { className?: string }) {
@@ -34,7 +34,7 @@ export function TranslateWidget({ className = '' }: { className?: string }) {
       await loadTranslateElement();
       await chooseTranslation(language);
     } catch {
-      // Offline or blocked: the page stays in its own language, as the spec asks.
+      // Offline or blocked: the page stays in its own language.
     } finally {
       setIsWorking(false);
     }

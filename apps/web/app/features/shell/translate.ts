@@ -81,7 +81,7 @@ export function loadTranslateElement(doc: Document = document): Promise<void> {
 
 /**
  * The provider builds its language dropdown some time after loading; look for it every 500 ms, up
- * to 40 times (spec §9), then choose the language in it. Resolves false when it never appears.
+ * to 40 times, then choose the language in it. Resolves false when it never appears.
  */
 export function chooseTranslation(
   language: string,

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { enquiryStore } from '~/features/enquiry/enquiry-store';
 import { SESSION_EVENT, SESSION_KEYS } from '~/lib/api-client';
 
-/** The browser's record of a signed-in visitor (spec §3: token, userId, role in local storage). */
+/** The browser's record of a signed-in visitor (token, userId, role in local storage). */
 export type SessionSnapshot = { isLoggedIn: boolean; isAdmin: boolean };
 
 function read(): string {
@@ -26,7 +26,7 @@ function subscribe(onChange: () => void) {
 
 /**
  * Logged-in and admin state for menus. The server renders what its session cookie says; in the
- * browser the stored token and role decide (spec §3), re-read when this tab stores or forgets a
+ * browser the stored token and role decide, re-read when this tab stores or forgets a
  * session (api-client's event) and when another tab does (the storage event).
  */
 export function useSession(server: { role: string } | null): SessionSnapshot {
@@ -37,7 +37,7 @@ export function useSession(server: { role: string } | null): SessionSnapshot {
 }
 
 /**
- * Logout (spec §4): tell the server (a failure is ignored), forget the list and the session in
+ * Logout: tell the server (a failure is ignored), forget the list and the session in
  * this browser, and reload.
  */
 export async function logout(fetcher: typeof fetch = fetch) {

@@ -21,7 +21,7 @@ export default function AddProductPage() {
       onUploadProgress: onProgress,
       timeoutMs: TIMINGS_MS.addProductTimeout,
     });
-    // Spec §8: an answer without the saved product is a failure, whatever its status said.
+    // An answer without the saved product is a failure, whatever its status said.
     if (!answer?.product) throw new ApiError(200, t('product.errors.failedAdd'));
     const state: FlashState = { flash: t('product.added') };
     await navigate(withPrefix(pathname, '/dashboard'), { state });

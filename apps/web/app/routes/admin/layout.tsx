@@ -30,7 +30,7 @@ export function headers() {
 }
 
 /**
- * Spec §6: the browser's own check is the stored token and the stored role `admin`; when either is
+ * The browser's own check is the stored token and the stored role `admin`; when either is
  * missing (logged out in another tab, storage cleared) the visitor goes to the login page.
  */
 export default function AdminLayout() {

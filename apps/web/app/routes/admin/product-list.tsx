@@ -21,7 +21,7 @@ import type { Route } from './+types/product-list';
 type Message = { tone: 'success' | 'error'; text: string; detail?: string };
 
 /**
- * Spec §2.15 "All Products": server-side paging (10), search by name, code or category as you type
+ * All Products: server-side paging (10), search by name, code or category as you type
  * (debounced), Edit, and Delete after a confirmation. Page and search live in the address, so Back
  * and a reload keep them.
  */
