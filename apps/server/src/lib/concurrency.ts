@@ -21,3 +21,29 @@ export function createLimiter(concurrency: number, queueLimit: number, busyMessa
     }
   };
 }
+
+/**
+ * Calls `fn` on every item with at most `limit` calls in flight, and answers the results in the
+ * items' order. Every started call is allowed to finish before a failure is passed on (the first
+ * one), so a caller that stops afterwards never cuts work in the middle.
+ */
+export async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!, index);
+    }
+  };
+  const lanes = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane),
+  );
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results;
+}

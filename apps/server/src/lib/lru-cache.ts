@@ -1,11 +1,14 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A small least-recently-used cache bounded by entry count and by a caller-supplied size, with an
- * optional time to live. Per process on purpose: every instance keeps its own short-lived copy and
- * drops it on the events that make it stale (ARCHITECTURE.md, Scale).
+ * A least-recently-used cache bounded by entry count and by a caller-supplied size, with an
+ * optional time to live: `lru-cache` underneath, with the two things our callers add (dropping by a
+ * key test, and sweeping expired entries that are never read again). Per process on purpose: every
+ * instance keeps its own short-lived copy and drops it on the events that make it stale.
  */
 export type LruCacheOptions<V> = {
   maxEntries: number;
-  /** Budget for the sum of `sizeOf` over the entries; Infinity when omitted. */
+  /** Budget for the sum of `sizeOf` over the entries; unbounded when omitted. */
   maxSize?: number;
   sizeOf?: (value: V) => number;
   /** Milliseconds an entry stays valid; 0 or omitted means until evicted. */
@@ -13,73 +16,62 @@ export type LruCacheOptions<V> = {
   now?: () => number;
 };
 
-type Entry<V> = { value: V; size: number; expiresAt: number };
-
-export class LruCache<K, V> {
-  readonly #entries = new Map<K, Entry<V>>();
-  readonly #options: Required<Omit<LruCacheOptions<V>, 'sizeOf'>> & { sizeOf: (value: V) => number };
-  #size = 0;
+/** Values are never null or undefined (a miss reads as undefined). */
+export class LruCache<K extends NonNullable<unknown>, V> {
+  readonly #cache: LRUCache<K, NonNullable<V>>;
+  readonly #ttlMs: number;
   /** With a TTL: drops expired entries every TTL while any are held (see prune). */
   #pruning: NodeJS.Timeout | null = null;
 
   constructor(options: LruCacheOptions<V>) {
-    this.#options = {
-      maxEntries: options.maxEntries,
-      maxSize: options.maxSize ?? Number.POSITIVE_INFINITY,
-      sizeOf: options.sizeOf ?? (() => 0),
-      ttlMs: options.ttlMs ?? 0,
-      now: options.now ?? Date.now,
-    };
+    const { sizeOf } = options;
+    this.#ttlMs = options.ttlMs ?? 0;
+    const now = options.now ?? Date.now;
+    this.#cache = new LRUCache<K, NonNullable<V>>({
+      max: options.maxEntries,
+      // lru-cache counts sizes only under a budget and only as positive whole numbers.
+      ...(sizeOf && {
+        maxSize: Math.max(1, Math.floor(options.maxSize ?? Number.MAX_SAFE_INTEGER)),
+        sizeCalculation: (value: V) => Math.max(1, Math.ceil(sizeOf(value))),
+      }),
+      // lru-cache keeps an entry while its age is at most `ttl`; ours is gone once its age reaches
+      // `ttlMs` (whole milliseconds from Date.now), hence the one less. It also reads a start time
+      // of 0 as "no time to live", so a clock starting at 0 (a test's) is shifted by one.
+      ...(this.#ttlMs && {
+        ttl: Math.max(1, this.#ttlMs - 1),
+        ttlResolution: 0,
+        perf: { now: () => now() + 1 },
+      }),
+    });
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#cache.size;
   }
 
   /** The sum of `sizeOf` over the entries held. */
   get totalSize(): number {
-    return this.#size;
+    return this.#cache.calculatedSize;
   }
 
   get(key: K): V | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt && entry.expiresAt <= this.#options.now()) {
-      this.delete(key);
-      return undefined;
-    }
-    // Re-insert so iteration order stays least-recently-used first.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.value;
+    return this.#cache.get(key);
   }
 
+  /** Stores the value; one larger than the whole budget is not kept. */
   set(key: K, value: V): void {
-    const size = this.#options.sizeOf(value);
-    if (size > this.#options.maxSize) return;
-    this.delete(key);
-    const expiresAt = this.#options.ttlMs ? this.#options.now() + this.#options.ttlMs : 0;
-    this.#entries.set(key, { value, size, expiresAt });
-    this.#size += size;
-    if (expiresAt && !this.#pruning) {
+    this.#cache.set(key, value as NonNullable<V>);
+    if (this.#ttlMs && !this.#pruning) {
       this.#pruning = setInterval(() => {
         this.prune();
-        if (!this.#entries.size) this.#stopPruning();
-      }, this.#options.ttlMs);
+        if (!this.#cache.size) this.#stopPruning();
+      }, this.#ttlMs);
       this.#pruning.unref();
-    }
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#entries.size <= this.#options.maxEntries && this.#size <= this.#options.maxSize) break;
-      this.#entries.delete(oldest);
-      this.#size -= entry.size;
     }
   }
 
   delete(key: K): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#size -= entry.size;
+    this.#cache.delete(key);
   }
 
   /**
@@ -88,13 +80,7 @@ export class LruCache<K, V> {
    * until evicted: at 100k products, 30-40 MB held through whatever came after the burst.
    */
   prune(): void {
-    const now = this.#options.now();
-    for (const [key, entry] of this.#entries) {
-      if (entry.expiresAt && entry.expiresAt <= now) {
-        this.#entries.delete(key);
-        this.#size -= entry.size;
-      }
-    }
+    this.#cache.purgeStale();
   }
 
   #stopPruning(): void {
@@ -104,12 +90,11 @@ export class LruCache<K, V> {
 
   /** Drops every entry whose key satisfies the test. */
   deleteWhere(test: (key: K) => boolean): void {
-    for (const key of [...this.#entries.keys()]) if (test(key)) this.delete(key);
+    for (const key of [...this.#cache.keys()]) if (test(key)) this.#cache.delete(key);
   }
 
   clear(): void {
-    this.#entries.clear();
-    this.#size = 0;
+    this.#cache.clear();
     this.#stopPruning();
   }
 }

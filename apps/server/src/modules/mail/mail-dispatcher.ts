@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { cleanSubject } from './mail-html.ts';
+import { mapWithLimit } from '../../lib/concurrency.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 import {
   createOutboxRepository,
@@ -129,14 +130,8 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
     const claimed = await repo.claimDue(batchSize, leaseSeconds);
     const renderDeferred = await rendererFor(claimed);
-    const queue = [...claimed];
-    const lane = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) await deliver(item, result, renderDeferred);
-    };
-    // Settled, not raced: the pass is over only when both lanes are, so stop() never cuts a send.
-    const lanes = await Promise.allSettled(Array.from({ length: DELIVERIES_AT_ONCE }, lane));
-    const failed = lanes.find((l) => l.status === 'rejected');
-    if (failed) throw failed.reason;
+    // Every send of the pass finishes before it ends, so stop() never cuts a send.
+    await mapWithLimit(claimed, DELIVERIES_AT_ONCE, (item) => deliver(item, result, renderDeferred));
     return result;
   }
 

@@ -24,6 +24,7 @@ import { createQuotationsRepository, type RevisionRow } from './quotations.repos
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
+import { mapWithLimit } from '../../lib/concurrency.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../db/pg-errors.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
@@ -62,23 +63,6 @@ function letterheadOf(env: OrdersServiceDeps['env']): Letterhead {
     contactLines: [`Email: ${env.BUSINESS_EMAIL}    Web: ${env.SITE_URL}`],
     currency: QUOTATION_CURRENCY,
   };
-}
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 export function createOrdersService({
@@ -158,7 +142,7 @@ export function createOrdersService({
       else missing.push(mediaId);
     }
     const keys = await repo.findMediaKeys(missing);
-    await mapLimited([...keys], PICTURE_CONCURRENCY, async ([mediaId, key]) => {
+    await mapWithLimit([...keys], PICTURE_CONCURRENCY, async ([mediaId, key]) => {
       const original = await mediaStore.get(key).catch(() => null);
       const picture = original ? await pictureForWorkbook(original) : null;
       if (!picture) return;
