@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { SIGNUP_COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import {
   findSignupError,
   SIGNUP_MESSAGE_KEYS,
@@ -9,8 +8,8 @@ import {
 } from '@catalogue/shared/domain/signup';
 import type { PublicUser, UpdateProfileBody, UserResponse } from '@catalogue/shared/schemas/user';
 import { Button } from '~/components/ui/button';
-import { CountrySelect } from '~/components/ui/country-select';
 import { TextField } from '~/components/ui/field';
+import { BusinessFields } from './business-fields';
 import { ApiError, apiRequest, clearStoredSession } from '~/lib/api-client';
 import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
 import { useTranslation } from '~/lib/i18n';
@@ -114,27 +113,7 @@ export function ProfileDetailsForm({
           {...BUYER_INPUT.email}
           {...field('email')}
         />
-        <TextField
-          label={t('signup.contactNumber')}
-          required
-          {...BUYER_INPUT.contactNumber}
-          {...field('contactNumber')}
-        />
-        <CountrySelect
-          label={t('signup.country')}
-          required
-          countries={SIGNUP_COUNTRY_OPTIONS}
-          placeholder={t('signup.countryPlaceholder')}
-          {...BUYER_INPUT.country}
-          {...field('country')}
-        />
-        <TextField label={t('signup.companyName')} {...BUYER_INPUT.companyName} {...field('companyName')} />
-        <TextField
-          label={t('signup.companyWebsite')}
-          hint={t('signup.websiteHint')}
-          {...BUYER_INPUT.companyWebsite}
-          {...field('companyWebsite')}
-        />
+        <BusinessFields field={field} />
       </fieldset>
       {problem && !problem.field ? (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
-import { SIGNUP_COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import {
   findSignupError,
   SIGNUP_MESSAGE_KEYS,
@@ -10,8 +9,8 @@ import {
 } from '@catalogue/shared/domain/signup';
 import type { RegisterBody } from '@catalogue/shared/schemas/user';
 import { Button } from '~/components/ui/button';
-import { CountrySelect } from '~/components/ui/country-select';
 import { TextField } from '~/components/ui/field';
+import { BusinessFields } from './business-fields';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { BUYER_INPUT, fieldBinder } from '~/lib/form-fields';
@@ -129,27 +128,7 @@ export function SignupForm() {
           required
           {...field('confirmPassword')}
         />
-        <TextField
-          label={t('signup.contactNumber')}
-          required
-          {...BUYER_INPUT.contactNumber}
-          {...field('contactNumber')}
-        />
-        <CountrySelect
-          label={t('signup.country')}
-          required
-          countries={SIGNUP_COUNTRY_OPTIONS}
-          placeholder={t('signup.countryPlaceholder')}
-          {...BUYER_INPUT.country}
-          {...field('country')}
-        />
-        <TextField label={t('signup.companyName')} {...BUYER_INPUT.companyName} {...field('companyName')} />
-        <TextField
-          label={t('signup.companyWebsite')}
-          hint={t('signup.websiteHint')}
-          {...BUYER_INPUT.companyWebsite}
-          {...field('companyWebsite')}
-        />
+        <BusinessFields field={field} />
         {problem && problem.field === null ? (
           <p role="alert" className="text-sm font-medium text-red-700 md:col-span-2">
             {problem.text}

@@ -27,58 +27,90 @@ function Failure({ id, text }: { id: string; text: string | null }) {
   ) : null;
 }
 
+/** What an account form that sends once shows when it has: its message and the way to log in. */
+function Done({ text }: { text: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <div role="status" className="space-y-4 text-center">
+      <p className="text-gray-900">{text}</p>
+      <PrefixedLink to="/login" className={LINK_CLASS}>
+        {t('tokens.toLogin')}
+      </PrefixedLink>
+    </div>
+  );
+}
+
+/**
+ * A form that sends once: the browser's own check first (a message, or null to go on), then the
+ * call; while it runs the fields are disabled, afterwards it is done or shows why not.
+ */
+function useSendOnce(
+  prefix: 'forgot' | 'reset',
+  check: (data: FormData) => string | null,
+  send: (data: FormData) => Promise<unknown>,
+) {
+  const { t } = useTranslation('account');
+  const isHydrated = useHydrated();
+  const [isPending, setPending] = useState(false);
+  const [isDone, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    const data = new FormData(event.currentTarget);
+    const problem = check(data);
+    if (problem) return setError(problem);
+    setPending(true);
+    setError(null);
+    try {
+      await send(data);
+      setDone(true);
+    } catch (failure) {
+      setError(t(failureKey(failure, prefix)));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return {
+    isDisabled: !isHydrated || isPending,
+    isPending,
+    isDone,
+    error,
+    clearError: () => setError(null),
+    submit,
+  };
+}
+
 /**
  * "Forgot password?": the address is sent and the same answer shown whether or not it has an
  * account, as the server answers.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('account');
-  const isHydrated = useHydrated();
-  const [isPending, setPending] = useState(false);
-  const [isSent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const emailOf = (data: FormData) => String(data.get('email') ?? '').trim();
+  const form = useSendOnce(
+    'forgot',
+    (data) => (emailOf(data) ? null : t('forgot.emailRequired')),
+    (data) => apiRequest('/users/forgot-password', { json: { email: emailOf(data) } }),
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    if (!email) return setError(t('forgot.emailRequired'));
-    setPending(true);
-    setError(null);
-    try {
-      await apiRequest('/users/forgot-password', { json: { email } });
-      setSent(true);
-    } catch (failure) {
-      setError(t(failureKey(failure, 'forgot')));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  if (isSent) {
-    return (
-      <div role="status" className="space-y-4 text-center">
-        <p className="text-gray-900">{t('forgot.sent')}</p>
-        <PrefixedLink to="/login" className={LINK_CLASS}>
-          {t('tokens.toLogin')}
-        </PrefixedLink>
-      </div>
-    );
-  }
+  if (form.isDone) return <Done text={t('forgot.sent')} />;
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset disabled={!isHydrated || isPending} className="space-y-5">
+    <form method="post" noValidate onSubmit={(event) => void form.submit(event)}>
+      <fieldset disabled={form.isDisabled} className="space-y-5">
         <TextField
           label={t('login.email')}
           name="email"
           type="email"
           autoComplete="username"
           required
-          onChange={() => setError(null)}
+          onChange={form.clearError}
         />
-        <Failure id="forgot-error" text={error} />
-        <Button type="submit" className="w-full" aria-busy={isPending || undefined}>
-          {isPending ? t('forgot.submitting') : t('forgot.submit')}
+        <Failure id="forgot-error" text={form.error} />
+        <Button type="submit" className="w-full" aria-busy={form.isPending || undefined}>
+          {form.isPending ? t('forgot.submitting') : t('forgot.submit')}
         </Button>
       </fieldset>
       <p className="mt-6 text-center text-sm">
@@ -93,30 +125,17 @@ export function ForgotPasswordForm() {
 /** A new password from the link of a reset mail; the link's token travels in the body, never logged. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('account');
-  const isHydrated = useHydrated();
-  const [isPending, setPending] = useState(false);
-  const [isDone, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    const confirmation = String(data.get('confirmPassword') ?? '');
-    if (!password) return setError(t('signup.errors.password_required'));
-    if (password !== confirmation) return setError(t('signup.errors.password_mismatch'));
-    setPending(true);
-    setError(null);
-    try {
-      await apiRequest('/users/reset-password', { json: { token, password } });
-      setDone(true);
-    } catch (failure) {
-      setError(t(failureKey(failure, 'reset')));
-    } finally {
-      setPending(false);
-    }
-  }
+  const passwordOf = (data: FormData) => String(data.get('password') ?? '');
+  const form = useSendOnce(
+    'reset',
+    (data) => {
+      if (!passwordOf(data)) return t('signup.errors.password_required');
+      if (passwordOf(data) !== String(data.get('confirmPassword') ?? ''))
+        return t('signup.errors.password_mismatch');
+      return null;
+    },
+    (data) => apiRequest('/users/reset-password', { json: { token, password: passwordOf(data) } }),
+  );
 
   if (!token) {
     return (
@@ -128,26 +147,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </p>
     );
   }
-  if (isDone) {
-    return (
-      <div role="status" className="space-y-4 text-center">
-        <p className="text-gray-900">{t('reset.done')}</p>
-        <PrefixedLink to="/login" className={LINK_CLASS}>
-          {t('tokens.toLogin')}
-        </PrefixedLink>
-      </div>
-    );
-  }
+  if (form.isDone) return <Done text={t('reset.done')} />;
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset disabled={!isHydrated || isPending} className="space-y-5">
+    <form method="post" noValidate onSubmit={(event) => void form.submit(event)}>
+      <fieldset disabled={form.isDisabled} className="space-y-5">
         <TextField
           label={t('reset.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          onChange={() => setError(null)}
+          onChange={form.clearError}
         />
         <TextField
           label={t('signup.confirmPassword')}
@@ -155,18 +165,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
-          onChange={() => setError(null)}
+          onChange={form.clearError}
         />
-        <Failure id="reset-error" text={error} />
-        {error === t('reset.invalid') ? (
+        <Failure id="reset-error" text={form.error} />
+        {form.error === t('reset.invalid') ? (
           <p className="text-sm">
             <PrefixedLink to="/forgot-password" className={LINK_CLASS}>
               {t('reset.askAgain')}
             </PrefixedLink>
           </p>
         ) : null}
-        <Button type="submit" className="w-full" aria-busy={isPending || undefined}>
-          {isPending ? t('reset.submitting') : t('reset.submit')}
+        <Button type="submit" className="w-full" aria-busy={form.isPending || undefined}>
+          {form.isPending ? t('reset.submitting') : t('reset.submit')}
         </Button>
       </fieldset>
     </form>
