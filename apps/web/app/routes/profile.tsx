@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '@catalogue/shared/schemas/user';
 import { useTranslation } from '~/lib/i18n';
 import { useLoaderData, useRouteLoaderData } from 'react-router';
@@ -83,34 +83,16 @@ export default function ProfilePage() {
         <ButtonLink to="/myrequests" variant="secondary">
           {quotes('mine.link')}
         </ButtonLink>
-        <section
-          aria-labelledby="email-heading"
-          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
-        >
-          <h2 id="email-heading" className="mb-3 font-serif text-2xl text-brand-900">
-            {t('edit.emailHeading')}
-          </h2>
+        <SettingsCard id="email-heading" heading={t('edit.emailHeading')}>
           <EmailVerificationStatus profile={profile} />
-        </section>
-        <section
-          aria-labelledby="password-heading"
-          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
-        >
-          <h2 id="password-heading" className="mb-3 font-serif text-2xl text-brand-900">
-            {t('password.heading')}
-          </h2>
+        </SettingsCard>
+        <SettingsCard id="password-heading" heading={t('password.heading')}>
           <PasswordChangeForm />
-        </section>
-        <section
-          aria-labelledby="everywhere-heading"
-          className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm"
-        >
-          <h2 id="everywhere-heading" className="mb-2 font-serif text-2xl text-brand-900">
-            {t('everywhere.heading')}
-          </h2>
+        </SettingsCard>
+        <SettingsCard id="everywhere-heading" heading={t('everywhere.heading')}>
           <p className="mb-4 text-gray-800">{t('everywhere.text')}</p>
           <SignOutEverywhere />
-        </section>
+        </SettingsCard>
       </div>
     );
   } else if (isLoggedIn && state.status === 'error') {
@@ -153,3 +135,15 @@ export default function ProfilePage() {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { noindex: true });
+
+/** One of the account's settings: a card named by its heading. */
+function SettingsCard({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-brand-100 bg-white p-6 shadow-sm">
+      <h2 id={id} className="mb-3 font-serif text-2xl text-brand-900">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
