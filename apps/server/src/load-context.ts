@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { publicEnv, type Env } from './env.ts';
 import type { Services } from './services.ts';
 // Brings the request decorations (cspNonce) into scope for every program that reads this file.
@@ -14,9 +14,18 @@ export type Viewer = {
   status: string;
 };
 
+/**
+ * What page loaders may call: the reads pages are made of. Never the database, the environment or
+ * the media store: a page goes through a service, which keeps the rules (prices for whom, login
+ * gates, caches) in one place.
+ */
+export type PageServices = Pick<Services, 'catalogue' | 'blogs' | 'users'>;
+
 /** What every route loader and action receives as `context`. */
 export type ServerLoadContext = {
-  services: Services;
+  services: PageServices;
+  /** The request's logger: a loader's failure is logged with the request it belongs to. */
+  log: FastifyBaseLogger;
   viewer: Viewer | null;
   /** Nonce for inline scripts; the page's CSP allows only scripts carrying it. */
   nonce: string;
@@ -32,8 +41,14 @@ export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>
 
 export function createLoadContextFactory(env: Env, services: Services, resolveViewer: ViewerResolver) {
   const pub = publicEnv(env);
+  const pageServices: PageServices = {
+    catalogue: services.catalogue,
+    blogs: services.blogs,
+    users: services.users,
+  };
   return async (request: FastifyRequest): Promise<ServerLoadContext> => ({
-    services,
+    services: pageServices,
+    log: request.log,
     viewer: await resolveViewer(request),
     nonce: request.cspNonce,
     publicEnv: pub,

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     return { status: 'ok' as const, posts: blogs.map(toBlogCard), shown, total: totalItems ?? blogs.length };
   } catch (error) {
-    console.error('blog list failed', error);
+    context.log.error({ err: error }, 'blog list failed');
     return data({ status: 'error' as const, posts: [], shown, total: 0 }, { status: 500 });
   }
 }

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(loginPath(pathname, pathname));
   }
   const profile = await context.services.users.getProfile(context.viewer.id).catch((error: unknown) => {
-    console.error('account read for the price request failed', error);
+    context.log.error({ err: error }, 'account read for the price request failed');
     return null;
   });
   const account = profile

@@ -77,7 +77,13 @@ function fakeServices() {
       getProfile: record('getProfile', (id: string) => ({ _id: id, name: 'Asha' })),
     },
   };
-  return { services, calls, product };
+  // The request's logger: what a loader logs, in order.
+  const logged: Array<{ level: string; fields: unknown; message: string }> = [];
+  const log = {
+    error: (fields: unknown, message: string) => logged.push({ level: 'error', fields, message }),
+    warn: (fields: unknown, message: string) => logged.push({ level: 'warn', fields, message }),
+  };
+  return { services, calls, product, log, logged };
 }
 
 type Fake = ReturnType<typeof fakeServices>;
@@ -86,6 +92,7 @@ function argsFor(url: string, opts: { viewer?: Viewer | null; params?: Record<st
   const fake = fakeServices();
   const context = {
     services: fake.services,
+    log: fake.log,
     viewer: opts.viewer ?? null,
     nonce: 'n',
     publicEnv: {
@@ -327,6 +334,32 @@ describe('product page', () => {
     const { fake, args } = argsFor(`/singleproduct/${id ?? ''}`, { params: id ? { id } : {} });
     expect((await thrown(() => singleProductLoader(args))).status).toBe(404);
     expect(fake.calls.filter((c) => c.method === 'getById')).toHaveLength(id === 'not-an-id' || !id ? 0 : 1);
+  });
+
+  it('answers 500 when the product cannot be read, logging the failure on the request', async () => {
+    const { fake, args } = argsFor('/singleproduct/11111111-2222-4333-8444-555555555555', {
+      params: { id: '11111111-2222-4333-8444-555555555555' },
+    });
+    const broken = new Error('database away');
+    fake.services.catalogue.forViewer = () => ({ getById: () => Promise.reject(broken) }) as never;
+    expect((await thrown(() => singleProductLoader(args))).status).toBe(500);
+    expect(fake.logged).toEqual([
+      { level: 'error', fields: { err: broken }, message: 'product detail failed' },
+    ]);
+  });
+
+  it('still answers the product when its related designs fail, and logs why', async () => {
+    const { fake, args } = argsFor('/singleproduct/11111111-2222-4333-8444-555555555555', {
+      params: { id: '11111111-2222-4333-8444-555555555555' },
+    });
+    const catalogue = fake.services.catalogue.forViewer();
+    const broken = new Error('timeout');
+    fake.services.catalogue.forViewer = () => ({ ...catalogue, listRelated: () => Promise.reject(broken) });
+    const result = outcome(await singleProductLoader(args));
+    expect(result.data).toMatchObject({ product: { name: 'Kundan ring' }, related: [] });
+    expect(fake.logged).toEqual([
+      { level: 'error', fields: { err: broken }, message: 'related products failed' },
+    ]);
   });
 });
 

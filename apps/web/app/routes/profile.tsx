@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { profile: await context.services.users.getProfile(context.viewer.id) };
   } catch (error) {
     // The browser asks `/api/users/me` itself; the page still renders.
-    console.error('profile read failed', error);
+    context.log.error({ err: error }, 'profile read failed');
     return { profile: null };
   }
 }

@@ -20,13 +20,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     product = await catalogue.getById(params.id);
   } catch (error) {
-    console.error('product detail failed', error);
+    context.log.error({ err: error }, 'product detail failed');
     throw data('failed', { status: 500 });
   }
   if (!product) throw data('not-found', { status: 404 });
   // The product is the page; a failure of the block below it must not take the page down.
   const related = await catalogue.listRelated(product, RELATED_COUNT).catch((error: unknown) => {
-    console.error('related products failed', error);
+    context.log.error({ err: error }, 'related products failed');
     return [];
   });
   return { product, related, publicPrices: context.publicEnv.publicPrices };
