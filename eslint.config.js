@@ -18,7 +18,7 @@ export default tseslint.config(
       '.stryker-tmp/**',
       'reports/**',
       'playwright-report/**',
-      'bench/results/**',
+      'docs/benchmarks/results/**',
     ],
   },
   js.configs.recommended,

@@ -2,7 +2,8 @@
 // server on freshly seeded databases, measures each scenario with autocannon (warm-up, then several
 // rounds, medians) beside nginx serving the same bytes, runs Lighthouse on four pages, reads the
 // first-load bundle sizes, prints one report with a budget table and writes
-// bench/results/<date>.json. The exit code is 1 when a budget failed on its own configuration.
+// docs/benchmarks/results/<date>.json. The exit code is 1 when a budget failed on its own configuration.
+import { RESULTS_DIR, writeHistory } from './history.ts';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -414,7 +415,7 @@ printReport(
     `${settings.connections} connections, ${settings.rounds} × ${settings.seconds} s rounds after a ${settings.warmupSeconds} s warm-up`,
 );
 
-const outDir = path.join(ROOT, 'bench/results');
+const outDir = RESULTS_DIR;
 fs.mkdirSync(outDir, { recursive: true });
 const date = new Date().toISOString();
 const file = path.join(outDir, `${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
@@ -438,6 +439,7 @@ fs.writeFileSync(
   )}\n`,
 );
 log(`results written to ${path.relative(ROOT, file)}`);
+writeHistory();
 if (values.profile) log(`CPU profiles of the server are in ${PROFILE_DIR}`);
 if (exitCode === 0 && !budgetsHeld(budgets)) {
   log('budget check FAILED (see the Budgets table)');
