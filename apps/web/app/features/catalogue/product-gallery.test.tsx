@@ -64,6 +64,12 @@ describe('ProductGallery', () => {
     expect(mainPicture()).toHaveAttribute('alt', 'Front view');
     await user.keyboard('{ArrowRight}');
     expect(mainPicture()).toHaveAttribute('alt', 'Side view');
+    // The new picture's viewer has the focus, so the next arrow keeps moving.
+    expect(screen.getByRole('group', { name: /^Product image/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(mainPicture()).toHaveAttribute('alt', 'Peacock Jhumka');
+    await user.keyboard('{ArrowLeft}');
+    expect(mainPicture()).toHaveAttribute('alt', 'Side view');
     // On the thumbnails the arrows move the focus along with the picture.
     thumbnails()[1]!.focus();
     await user.keyboard('{ArrowRight}');

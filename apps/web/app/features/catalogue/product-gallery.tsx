@@ -1,4 +1,10 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { altFor, type ProductImage } from '@catalogue/shared/schemas/product-gallery';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { FallbackImage } from '~/components/ui/fallback-image';
@@ -38,14 +44,23 @@ export function ProductGallery({ product }: { product: Product }) {
   const [index, setIndex] = useState(0);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
+  const stage = useRef<HTMLDivElement>(null);
+  // A new picture is a new zoom viewer: the focus it had moves to the new one.
+  const refocusStage = useRef(false);
   const current = pictures[index] ?? null;
   const count = pictures.length;
   const alt = current ? altFor(current, i18n.language, product.name) : product.name;
 
   const show = (next: number, focusThumb = false) => {
+    refocusStage.current = !focusThumb && !!stage.current?.contains(document.activeElement);
     setIndex(next);
     if (focusThumb) thumbs.current[next]?.focus();
   };
+  useEffect(() => {
+    if (!refocusStage.current) return;
+    refocusStage.current = false;
+    stage.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  }, [index]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The zoom viewer uses the arrows to move a zoomed picture; it has then handled them.
@@ -88,6 +103,7 @@ export function ProductGallery({ product }: { product: Product }) {
       onKeyDown={onKeyDown}
     >
       <div
+        ref={stage}
         data-testid="gallery-stage"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
