@@ -46,6 +46,13 @@ const PRODUCT_FIELDS = {
 let sequence = 0;
 const nextCode = () => `MTX-${process.pid}-${++sequence}`;
 
+/** A product whose gallery has one (external) picture, and that picture's id. */
+async function galleryPicture(t: TestApp): Promise<{ productId: string; id: string }> {
+  const product = await insertProduct(t.database, { imageUrl: 'https://images.example/ring.jpg' });
+  const res = await t.app.inject({ method: 'GET', url: `/api/products/single/${product.id}` });
+  return { productId: product.id, id: (res.json() as { images: Array<{ _id: string }> }).images[0]!._id };
+}
+
 async function productForm(withImage: boolean): Promise<InjectOptions> {
   const files = withImage
     ? [
@@ -358,6 +365,39 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     'DELETE /api/products/admin/:id',
     ADMIN_ONLY(200),
     async (t) => json('DELETE', `/api/products/admin/${(await insertProduct(t.database)).id}`),
+  ],
+  [
+    'POST /api/products/admin/:id/images',
+    ADMIN_ONLY(201),
+    async (t) => ({
+      method: 'POST',
+      url: `/api/products/admin/${(await insertProduct(t.database)).id}/images`,
+      ...(await productForm(true)),
+    }),
+  ],
+  [
+    'PUT /api/products/admin/:id/images/order',
+    ADMIN_ONLY(200),
+    async (t) => {
+      const picture = await galleryPicture(t);
+      return json('PUT', `/api/products/admin/${picture.productId}/images/order`, { ids: [picture.id] });
+    },
+  ],
+  [
+    'PUT /api/products/admin/:id/images/:imageId',
+    ADMIN_ONLY(200),
+    async (t) => {
+      const picture = await galleryPicture(t);
+      return json('PUT', `/api/products/admin/${picture.productId}/images/${picture.id}`, { alt: 'Ring' });
+    },
+  ],
+  [
+    'DELETE /api/products/admin/:id/images/:imageId',
+    ADMIN_ONLY(200),
+    async (t) => {
+      const picture = await galleryPicture(t);
+      return json('DELETE', `/api/products/admin/${picture.productId}/images/${picture.id}`);
+    },
   ],
   [
     'POST /api/products/admin/uploadexcel',

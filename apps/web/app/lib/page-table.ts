@@ -6,7 +6,8 @@
  */
 export type PageEntry = { path: string; file: string; texts: readonly string[] };
 
-const CATALOGUE = ['catalogue'] as const;
+// Listings and the product page share their texts, so moving between them reloads none.
+const CATALOGUE = ['catalogue', 'gallery'] as const;
 
 export const PAGES: readonly PageEntry[] = [
   // The home page shows product carousels (catalogue texts) and its FAQ (home texts).

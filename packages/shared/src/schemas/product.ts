@@ -7,6 +7,7 @@ import {
   type Category,
   type Subcategory,
 } from '../domain/categories.ts';
+import { productImageSchema } from './product-gallery.ts';
 
 /** Product JSON as the API answers it, with the previous site's field names. */
 export const productSchema = z.object({
@@ -23,6 +24,10 @@ export const productSchema = z.object({
   cloudinaryId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The gallery, first picture = `imageUrl`: in the answers about one product (not in listings). */
+  images: z.array(productImageSchema).optional(),
+  /** Listings only: the gallery's second picture (a card shows it on hover or focus), or null. */
+  secondImageUrl: z.string().nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -74,6 +74,8 @@ export const products = pgTable(
 /**
  * A product's gallery: up to 12 pictures in order (position 0 is the first). The first picture is
  * also kept on the product row (`image_url` / `media_id`), which listings and older clients read.
+ * Migration 0006 adds triggers on `products`: setting its picture puts the same picture at
+ * position 0 here; the gallery's own writes update the product row in the same transaction.
  */
 export const productImages = pgTable(
   'product_images',

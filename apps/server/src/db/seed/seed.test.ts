@@ -37,6 +37,24 @@ describe('demo data', () => {
     );
     expect(missing[0]?.n).toBe(0);
 
+    // Many products have a gallery of 2 to 5 pictures, each with alt texts in both languages, and
+    // the first picture of every gallery is the product's own.
+    const { rows: galleries } = await database.db.execute<{ n: number; described: number }>(sql`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE alt_en <> '' AND alt_hi <> '')::int AS described
+      FROM product_images GROUP BY product_id HAVING count(*) > 1`);
+    expect(galleries.length).toBeGreaterThanOrEqual(20);
+    for (const gallery of galleries) {
+      expect(gallery.n).toBeGreaterThanOrEqual(2);
+      expect(gallery.n).toBeLessThanOrEqual(5);
+      expect(gallery.described).toBe(gallery.n);
+    }
+    expect(new Set(galleries.map((g) => g.n))).toEqual(new Set([2, 3, 4, 5]));
+    const { rows: mismatched } = await database.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM products p
+      LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
+      WHERE i.media_id IS DISTINCT FROM p.media_id`);
+    expect(mismatched[0]?.n).toBe(0);
+
     const { rows: media } = await database.db.execute<{ storage_key: string }>(
       sql`SELECT storage_key FROM media LIMIT 1`,
     );

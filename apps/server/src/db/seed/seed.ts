@@ -7,6 +7,7 @@ import type { Db } from '../client.ts';
 import { blogs, media, products, users } from '../schema/index.ts';
 import { KINDS, MOTIFS, STYLES, sqlTextArray } from './bulk-names.ts';
 import { DEMO_BLOGS } from './demo-blogs.ts';
+import { seedDemoGalleries } from './demo-gallery.ts';
 import { demoProducts } from './demo-products.ts';
 import { renderBanner, renderProductImage } from './images.ts';
 
@@ -49,18 +50,24 @@ export async function seedDemo(
 
   const items = demoProducts(DEMO_PRODUCT_COUNT);
   const rows = [];
+  const mains: Buffer[] = [];
   for (const [i, item] of items.entries()) {
-    const mediaId = await storeSeedImage(
-      db,
-      store,
-      await renderProductImage({ category: item.category, ...item.look }),
-    );
+    const main = await renderProductImage({ category: item.category, ...item.look });
+    mains.push(main);
+    const mediaId = await storeSeedImage(db, store, main);
     // Half a day apart, so the demo shows the New badge (NEW_BADGE_DAYS) on the newer products only.
     const at = new Date(now - i * 12 * HOUR);
     const { look: _look, ...fields } = item;
     rows.push({ ...fields, mediaId, createdAt: at, updatedAt: at });
   }
-  await db.insert(products).values(rows);
+  const inserted = await db.insert(products).values(rows).returning({ id: products.id, code: products.code });
+  const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
+  await seedDemoGalleries(
+    db,
+    store,
+    storeSeedImage,
+    items.map((item, i) => ({ id: idByCode.get(item.code)!, item, main: mains[i]! })),
+  );
 
   const [blogCount] = await db.select({ n: count() }).from(blogs);
   let blogRows = 0;

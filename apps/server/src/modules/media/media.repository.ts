@@ -44,7 +44,7 @@ export async function listExistingMediaIds(db: Db, ids: string[]): Promise<Set<s
 }
 
 /**
- * Deletes the media row when no product, blog or price-request line points at it, and returns its
+ * Deletes the media row when no product, gallery picture, blog or price-request line points at it, and returns its
  * storage key so the caller can remove the files after the commit; null when it is still in use or
  * already gone. The row lock makes a concurrent insert that references it wait for the outcome and
  * then fail its foreign key, instead of losing its image silently.
@@ -58,6 +58,7 @@ export async function deleteMediaIfUnreferenced(db: Db, id: string): Promise<str
     if (!storageKey) return null;
     const used = await tx.execute<{ used: boolean }>(sql`
       SELECT EXISTS (SELECT 1 FROM products WHERE media_id = ${id})
+          OR EXISTS (SELECT 1 FROM product_images WHERE media_id = ${id})
           OR EXISTS (SELECT 1 FROM blogs WHERE media_id = ${id})
           OR EXISTS (SELECT 1 FROM order_items WHERE media_id = ${id}) AS used`);
     if (used.rows[0]?.used) return null;

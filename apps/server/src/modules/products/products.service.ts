@@ -66,6 +66,8 @@ import {
   type SortKey,
 } from './products.repository.ts';
 import { isIndexable, foldText, LiveSearchIndex } from './search-index.ts';
+import { listGalleryMediaIds } from './gallery.repository.ts';
+import { withGallery, withSecondPictures } from './gallery.service.ts';
 import { readFirstSheet } from './spreadsheet.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 
@@ -199,10 +201,11 @@ export function createCatalogueService(deps: {
   async function loadPage(scope: Scope, page: number, limit: number, priced: boolean): Promise<ProductPage> {
     const offset = (page - 1) * limit;
     const toAnswer = (row: ProductRow) => toProduct(row, priced);
+    const toAnswers = (rows: ProductRow[]) => withSecondPictures(db, deps.imageUrl, rows.map(toAnswer));
     if (!cache.enabled) {
       const { rows, total } = await listByOffset(db, scope, offset, limit);
       return {
-        products: rows.map(toAnswer),
+        products: await toAnswers(rows),
         currentPage: page,
         totalPages: totalPagesOf(total, limit),
         totalItems: total,
@@ -213,7 +216,7 @@ export function createCatalogueService(deps: {
     if (offset >= index.total) return { products: [], ...base };
     const slot = Math.floor(offset / PAGE_KEY_EVERY);
     const rows = await listFromKey(db, scope, index.keys[slot]!, offset - slot * PAGE_KEY_EVERY, limit);
-    return { products: rows.map(toAnswer), ...base };
+    return { products: await toAnswers(rows), ...base };
   }
 
   function pageAnswer(
@@ -304,7 +307,10 @@ export function createCatalogueService(deps: {
       all(limit?: number): Promise<Answer<Product[]>> {
         const n = limit === undefined ? null : clampLimit(limit, MAX_PAGE_LIMIT);
         return cache.getOrLoad(key(`all|${n ?? '*'}`), async () => {
-          if (n !== null) return new Answer((await listNewest(db, {}, n)).map(toAnswer), productListSchema);
+          if (n !== null) {
+            const newest = (await listNewest(db, {}, n)).map(toAnswer);
+            return new Answer(await withSecondPictures(db, deps.imageUrl, newest), productListSchema);
+          }
           const all: Product[] = [];
           for await (const rows of streamNewest(db, 1000)) for (const row of rows) all.push(toAnswer(row));
           return new Answer(all, productListSchema);
@@ -368,7 +374,7 @@ export function createCatalogueService(deps: {
       if (!isId(id)) return null;
       return cache.getOrLoad(key(`id|${id.toLowerCase()}`), async () => {
         const row = await findProductById(db, id);
-        return row ? toAnswer(row) : null;
+        return row ? withGallery(db, deps.imageUrl, toAnswer(row)) : null;
       });
     }
 
@@ -411,7 +417,8 @@ export function createCatalogueService(deps: {
         const n = clampLimit(limit, 4);
         return cache.getOrLoad(key(`related|${product._id}|${n}`), async () => {
           const row = isId(product._id) ? await findProductById(db, product._id) : null;
-          return row ? (await listNeighbours(db, row, n)).map(toAnswer) : [];
+          const related = row ? (await listNeighbours(db, row, n)).map(toAnswer) : [];
+          return withSecondPictures(db, deps.imageUrl, related);
         });
       },
     };
@@ -542,10 +549,11 @@ export function createCatalogueService(deps: {
 
     /** Enquiry lines go with it (cascade); price-request lines keep their copy; the image goes if unused. */
     async deleteProduct(id: string): Promise<void> {
+      const gallery = isId(id) ? await listGalleryMediaIds(db, id) : [];
       const row = isId(id) ? await deleteProduct(db, id) : null;
       if (!row) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       changed();
-      await releaseAll([row.mediaId]);
+      await releaseAll([row.mediaId, ...gallery]);
     },
 
     /**

@@ -13,6 +13,7 @@ import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { ApiError } from '~/lib/api-client';
 import { imageSourceOf, sizedImage } from '~/lib/media';
 import { Notice, UploadProgress } from '~/components/ui/notice';
+import { GalleryEditor } from './gallery-editor';
 import { checkImageFile } from './product-image';
 import { useObjectUrl } from './use-object-url';
 
@@ -210,6 +211,7 @@ export function ProductForm({
           ) : null}
         </div>
       </div>
+      {product ? <GalleryEditor productId={product._id} initial={product.images ?? []} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           label={t('product.category')}

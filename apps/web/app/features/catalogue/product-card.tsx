@@ -6,6 +6,7 @@ import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
 import { productPath } from '~/features/catalogue/listing-url';
 import { ProductImage } from '~/features/catalogue/product-image';
+import { CardSecondPicture, useSecondPicture } from '~/features/catalogue/card-second-picture';
 import { useNewSince } from '~/features/catalogue/new-since';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
 import { KEEP_CLEAR } from '~/lib/keep-clear';
@@ -13,7 +14,8 @@ import { KEEP_CLEAR } from '~/lib/keep-clear';
 export type CardProduct = Pick<
   Product,
   '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId' | 'createdAt'
->;
+> &
+  Partial<Pick<Product, 'secondImageUrl'>>;
 
 type ProductCardProps = {
   product: CardProduct;
@@ -41,6 +43,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
   const quantityInput = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const isInList = quantity > 0;
+  const second = useSecondPicture(product.secondImageUrl);
   useEffect(() => {
     if (focusAfterChange.current === 'quantity' && isInList) quantityInput.current?.focus();
     if (focusAfterChange.current === 'add' && !isInList) addButton.current?.focus();
@@ -51,15 +54,26 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
     <article
       aria-labelledby={titleId}
       className="flex h-full flex-col overflow-hidden rounded-lg border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+      {...second.handlers}
     >
       <div className="relative">
         {/* The name below is the accessible link; this one is a larger target for pointers. */}
-        <PrefixedLink to={href} tabIndex={-1} aria-hidden="true" className="block aspect-square bg-brand-50">
+        <PrefixedLink
+          to={href}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="relative block aspect-square bg-brand-50"
+        >
           <ProductImage
             product={product}
             alt=""
             priority={priority}
             className="h-full w-full object-contain"
+          />
+          <CardSecondPicture
+            url={product.secondImageUrl}
+            isShown={second.isShown}
+            isWanted={second.isWanted}
           />
         </PrefixedLink>
         {isNewProduct(product.createdAt, since) ? (

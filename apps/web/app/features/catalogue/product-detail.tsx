@@ -8,13 +8,12 @@ import { PhoneIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
-import { detailImage } from '~/features/catalogue/detail-image';
 import { categoryPath } from '~/features/catalogue/listing-url';
 import { ProductGrid } from '~/features/catalogue/product-grid';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
 import { KEEP_CLEAR } from '~/lib/keep-clear';
 import { ShareButton } from '~/features/catalogue/share-button';
-import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
+import { ProductGallery } from '~/features/catalogue/product-gallery';
 
 /** True while the visitor is on the way to another product page (its data is loading). */
 function useIsLoadingAnotherProduct(): boolean {
@@ -75,7 +74,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
         </nav>
 
         <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
-          <ZoomViewer key={product._id} image={detailImage(product)} alt={product.name} />
+          <ProductGallery key={product._id} product={product} />
 
           <div className="flex flex-col gap-5">
             <h1 className="font-serif text-3xl leading-tight text-brand-900 sm:text-4xl">{product.name}</h1>

@@ -1,0 +1,134 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { media, productImages, products } from '../../db/schema/index.ts';
+
+/** One gallery picture as stored, with its original's size when it is our media. */
+export type GalleryRow = {
+  id: string;
+  position: number;
+  mediaId: string | null;
+  url: string | null;
+  altEn: string;
+  altHi: string;
+  width: number | null;
+  height: number | null;
+};
+
+const galleryColumns = {
+  id: productImages.id,
+  position: productImages.position,
+  mediaId: productImages.mediaId,
+  url: productImages.url,
+  altEn: productImages.altEn,
+  altHi: productImages.altHi,
+  width: media.width,
+  height: media.height,
+};
+
+/** A product's pictures, first first. */
+export async function listGallery(db: Db | Tx, productId: string): Promise<GalleryRow[]> {
+  return db
+    .select(galleryColumns)
+    .from(productImages)
+    .leftJoin(media, eq(media.id, productImages.mediaId))
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+}
+
+/** The second picture of each of these products that has one (listing cards), in one query. */
+export async function listSecondPictures(
+  db: Db,
+  productIds: string[],
+): Promise<Map<string, { mediaId: string | null; imageUrl: string | null }>> {
+  if (!productIds.length) return new Map();
+  const rows = await db
+    .select({ productId: productImages.productId, mediaId: productImages.mediaId, url: productImages.url })
+    .from(productImages)
+    .where(and(inArray(productImages.productId, productIds), eq(productImages.position, 1)));
+  return new Map(rows.map((r) => [r.productId, { mediaId: r.mediaId, imageUrl: r.url }]));
+}
+
+/** Media ids a product's gallery holds (to release them once the product is deleted). */
+export async function listGalleryMediaIds(db: Db, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ mediaId: productImages.mediaId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  return rows.flatMap((r) => (r.mediaId ? [r.mediaId] : []));
+}
+
+/**
+ * Locks the product row for a gallery write, so concurrent uploads to one product count and
+ * number their pictures one after the other. false when the product does not exist.
+ */
+export async function lockProduct(tx: Tx, productId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  return !!row;
+}
+
+export async function insertPicture(
+  tx: Tx,
+  values: { productId: string; position: number; mediaId: string; altEn: string; altHi: string },
+): Promise<void> {
+  await tx.insert(productImages).values(values);
+}
+
+/** Removes one picture of a product; answers what it held, or null when it is not that product's. */
+export async function deletePicture(
+  tx: Tx,
+  productId: string,
+  imageId: string,
+): Promise<{ mediaId: string | null } | null> {
+  const [row] = await tx
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ mediaId: productImages.mediaId });
+  return row ?? null;
+}
+
+/**
+ * Numbers the product's pictures 0, 1, 2... in the order of `ids` (every picture of the product).
+ * The positions are unique per product, so they first move out of the way (negative), then to
+ * their places, in two statements.
+ */
+export async function writeOrder(tx: Tx, productId: string, ids: string[]): Promise<void> {
+  await tx
+    .update(productImages)
+    .set({ position: sql`-1 - ${productImages.position}` })
+    .where(eq(productImages.productId, productId));
+  await tx.execute(sql`
+    UPDATE ${productImages} AS p SET position = o.ord - 1
+    FROM unnest(${`{${ids.join(',')}}`}::uuid[]) WITH ORDINALITY AS o(id, ord)
+    WHERE p.id = o.id AND p.product_id = ${productId}`);
+}
+
+export async function updateAlt(
+  tx: Tx,
+  productId: string,
+  imageId: string,
+  alt: { altEn: string; altHi: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(productImages)
+    .set(alt)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ id: productImages.id });
+  return rows.length > 0;
+}
+
+/**
+ * Keeps the product row's picture the gallery's first (or none when the gallery is empty) and
+ * marks the product changed, so every instance's caches and the search index see the write.
+ */
+export async function mirrorFirstPicture(tx: Tx, productId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE ${products} SET
+      media_id = (SELECT media_id FROM ${productImages} WHERE product_id = ${productId} AND position = 0),
+      image_url = (SELECT url FROM ${productImages} WHERE product_id = ${productId} AND position = 0),
+      updated_at = now()
+    WHERE id = ${productId}`);
+}
