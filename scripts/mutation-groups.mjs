@@ -71,6 +71,7 @@ export const MUTATION_GROUPS = {
       'apps/server/src/plugins/auth.test.ts',
       'apps/server/src/modules/users/users.routes.test.ts',
       'apps/server/test/reliability/sessions-and-logs.test.ts',
+      'apps/server/src/modules/users/sessions.test.ts',
     ],
   },
   'account-tokens': {
@@ -87,7 +88,7 @@ export const MUTATION_GROUPS = {
   'rate-limits': {
     what: 'rate limits per address and per e-mail, kept in the database',
     mutate: ['apps/server/src/plugins/rate-limit.ts'],
-    tests: ['apps/server/src/plugins/rate-limit.test.ts'],
+    tests: ['apps/server/src/plugins/rate-limit.test.ts', 'apps/server/src/plugins/rate-limit.edges.test.ts'],
   },
   ownership: {
     what: 'who may read and change which request and list: the buyer their own, an admin any; lines refer to real products',
@@ -129,7 +130,10 @@ export const MUTATION_GROUPS = {
       'apps/server/src/modules/cart/cart.service.ts:15-16',
       'apps/server/src/modules/cart/cart.service.ts:35-47',
     ],
-    tests: ['apps/server/test/previous-client.contract.test.ts'],
+    tests: [
+      'apps/server/test/previous-client.contract.test.ts',
+      'apps/server/src/modules/products/private-prices.test.ts',
+    ],
   },
   'quotation-rules': {
     what: "a request's states and moves, expiry, overdue, exact totals in minor units, typed amounts",
