@@ -151,7 +151,10 @@ export const MUTATION_GROUPS = {
       // recordExpiry and expireLapsedQuotes
       'apps/server/src/modules/orders/quotations.service.ts:249-285',
     ],
-    tests: ['apps/server/src/modules/orders/quotations.routes.test.ts'],
+    tests: [
+      'apps/server/src/modules/orders/quotations.routes.test.ts',
+      'apps/server/src/modules/orders/quotations.edges.test.ts',
+    ],
   },
   // The quantity clamp (clampQuantity in domain/enquiry-list.ts) is in `quantities`.
 };
