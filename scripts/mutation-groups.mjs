@@ -83,7 +83,10 @@ export const MUTATION_GROUPS = {
       // resetPassword and verifyEmail
       'apps/server/src/modules/users/users.service.ts:233-260',
     ],
-    tests: ['apps/server/src/modules/users/accounts.routes.test.ts'],
+    tests: [
+      'apps/server/src/modules/users/accounts.routes.test.ts',
+      'apps/server/src/modules/users/account-tokens.edges.test.ts',
+    ],
   },
   'rate-limits': {
     what: 'rate limits per address and per e-mail, kept in the database',
