@@ -97,6 +97,8 @@ export const MUTATION_GROUPS = {
     what: 'who may read and change which request and list: the buyer their own, an admin any; lines refer to real products',
     mutate: [
       'apps/server/src/modules/cart/cart.service.ts',
+      // ownListOf: 401 anonymous, 403 anyone but the list's owner
+      'apps/server/src/modules/cart/cart.routes.ts:22-27',
       // accessOf: the buyer, an admin, or nobody
       'apps/server/src/modules/orders/quotations.service.ts:288-295',
       // resolveAccess and requireOwner: 404 for anyone else, 403 for an admin deciding for a buyer
