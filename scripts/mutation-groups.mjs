@@ -9,7 +9,10 @@ export const MUTATION_GROUPS = {
   sanitiser: {
     what: 'blog HTML sanitiser (allow-list of tags, attributes, schemes, image sources)',
     mutate: ['apps/server/src/modules/blogs/blog-html.ts'],
-    tests: ['apps/server/src/modules/blogs/blog-html.test.ts'],
+    tests: [
+      'apps/server/src/modules/blogs/blog-html.test.ts',
+      'apps/server/src/modules/blogs/blog-html.edges.test.ts',
+    ],
   },
   'upload-sniffing': {
     what: 'uploads recognised by their bytes, never by name or declared type',
