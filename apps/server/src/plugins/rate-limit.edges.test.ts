@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { registerErrorHandler } from '../lib/errors.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
@@ -15,6 +17,88 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
+
+const countOf = async (key: string) =>
+  Number(
+    (
+      await database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM rate_limits WHERE key = ${key}`,
+      )
+    ).rows[0]!.n,
+  );
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('e-mails and sweeps', () => {
+  it('folds an e-mail to lower case, not to upper case', async () => {
+    const limiter = createRateLimiter(database.db, 60);
+    // Upper-cased, both would read STRASSE; lower-cased, they stay two addresses.
+    expect(await limiter.consume('login', 1, { ip: '192.0.2.80', email: 'STRASSE@example.com' })).toBeNull();
+    expect(await limiter.consume('login', 1, { ip: '192.0.2.81', email: 'straße@example.com' })).toBeNull();
+  });
+
+  it('sweeps again once a whole window has passed since the last sweep, to the millisecond', async () => {
+    const limiter = createRateLimiter(database.db, 60);
+    const start = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(start);
+    await limiter.sweep();
+    await database.db.execute(
+      sql`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('old:edge', 1, now() - interval '1 minute')`,
+    );
+    vi.spyOn(Date, 'now').mockReturnValue(start + 59_999);
+    await limiter.sweep();
+    expect(await countOf('old:edge')).toBe(1);
+    vi.spyOn(Date, 'now').mockReturnValue(start + 60_000);
+    await limiter.sweep();
+    expect(await countOf('old:edge')).toBe(0);
+  });
+
+  it('a failed sweep is logged as a warning with its error, and the request goes on', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    registerErrorHandler(app);
+    // The first statement of a request counts the hit; the second, the sweep, fails.
+    let calls = 0;
+    const db = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+        return (query: Parameters<typeof target.execute>[0]) =>
+          ++calls === 2 ? Promise.reject(new Error('sweep broke')) : target.execute(query);
+      },
+    });
+    await app.register(rateLimitPlugin, {
+      db,
+      windowSeconds: 60,
+      limits: {
+        login: 5,
+        register: 5,
+        contact: 5,
+        order: 5,
+        forgotPassword: 5,
+        resetPassword: 5,
+        verifyEmail: 5,
+        verifyResend: 5,
+      },
+    });
+    app.post('/contact', async (_request, reply) => {
+      await app.enforceRateLimit(reply, 'contact', { ip: '198.51.100.99' });
+      return { ok: true };
+    });
+    await app.ready();
+    const res = await app.inject({ method: 'POST', url: '/contact' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    const warning = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'rate limit sweep failed');
+    expect(warning).toMatchObject({ level: 40, err: { message: 'sweep broke' } });
+  });
+});
 
 describe('limits per account', () => {
   it('counts an account across addresses, apart from the same text as an address', async () => {
