@@ -9,7 +9,10 @@ export const MUTATION_GROUPS = {
   sanitiser: {
     what: 'blog HTML sanitiser (allow-list of tags, attributes, schemes, image sources)',
     mutate: ['apps/server/src/modules/blogs/blog-html.ts'],
-    tests: ['apps/server/src/modules/blogs/blog-html.test.ts'],
+    tests: [
+      'apps/server/src/modules/blogs/blog-html.test.ts',
+      'apps/server/src/modules/blogs/blog-html.edges.test.ts',
+    ],
   },
   'upload-sniffing': {
     what: 'uploads recognised by their bytes, never by name or declared type',
@@ -61,33 +64,105 @@ export const MUTATION_GROUPS = {
     ],
   },
   sessions: {
-    what: 'authorisation guards, sessions (sliding, cookie), login and logout',
+    what: 'authorisation guards (requireUser, requireAdmin), sessions (sliding, cookie), login and logout',
     mutate: [
       'apps/server/src/plugins/auth.ts',
-      'apps/server/src/lib/tokens.ts',
-      'apps/server/src/modules/users/users.service.ts:88-121',
+      // login, logout and logout everywhere
+      'apps/server/src/modules/users/users.service.ts:174-210',
     ],
     tests: [
       'apps/server/src/plugins/auth.test.ts',
       'apps/server/src/modules/users/users.routes.test.ts',
       'apps/server/test/reliability/sessions-and-logs.test.ts',
+      'apps/server/src/modules/users/sessions.test.ts',
+    ],
+  },
+  'account-tokens': {
+    what: 'password-reset and e-mail-verification links: hashed, single use, expiring, replaced by a newer one',
+    mutate: [
+      'apps/server/src/lib/tokens.ts',
+      // issueLink and spendToken
+      'apps/server/src/modules/users/users.service.ts:91-119',
+      // resetPassword and verifyEmail
+      'apps/server/src/modules/users/users.service.ts:233-260',
+    ],
+    tests: [
+      'apps/server/src/modules/users/accounts.routes.test.ts',
+      'apps/server/src/modules/users/account-tokens.edges.test.ts',
     ],
   },
   'rate-limits': {
     what: 'rate limits per address and per e-mail, kept in the database',
     mutate: ['apps/server/src/plugins/rate-limit.ts'],
-    tests: ['apps/server/src/plugins/rate-limit.test.ts'],
+    tests: ['apps/server/src/plugins/rate-limit.test.ts', 'apps/server/src/plugins/rate-limit.edges.test.ts'],
   },
   ownership: {
-    what: "a buyer's enquiry list is only their own; lines refer to real products",
-    mutate: ['apps/server/src/modules/cart/cart.service.ts'],
-    tests: ['apps/server/src/modules/cart/cart.routes.test.ts'],
+    what: 'who may read and change which request and list: the buyer their own, an admin any; lines refer to real products',
+    mutate: [
+      'apps/server/src/modules/cart/cart.service.ts',
+      // ownListOf: 401 anonymous, 403 anyone but the list's owner
+      'apps/server/src/modules/cart/cart.routes.ts:22-27',
+      // accessOf: the buyer, an admin, or nobody
+      'apps/server/src/modules/orders/quotations.service.ts:288-295',
+      // resolveAccess and requireOwner: 404 for anyone else, 403 for an admin deciding for a buyer
+      'apps/server/src/modules/orders/quotations.routes.ts:47-61',
+    ],
+    tests: [
+      'apps/server/src/modules/cart/cart.routes.test.ts',
+      'apps/server/src/modules/orders/quotations.routes.test.ts',
+    ],
   },
   'price-requests': {
     what: 'price-request numbering (gap-free, in one statement) and Idempotency-Key',
-    mutate: ['apps/server/src/modules/orders/orders.repository.ts:113-186'],
+    mutate: [
+      // findNumberByIdempotencyKey and insertOrder
+      'apps/server/src/modules/orders/orders.repository.ts:138-212',
+      // findSubmitted and submitOrder: a repeated key answers the first request, a race included
+      'apps/server/src/modules/orders/orders.service.ts:207-270',
+      // a repeat is answered before the rate limit counts it
+      'apps/server/src/modules/orders/orders.routes.ts:72-77',
+    ],
     tests: ['apps/server/src/modules/orders/orders.routes.test.ts'],
   },
-  // ---- Lead: add the groups of the private-price rule and the quantity clamp here when they ----
-  // ---- are merged: { what, mutate: [their modules], tests: [the test files that check them] }. ----
+  'private-prices': {
+    what: 'prices hidden from anonymous visitors and buyers unless PUBLIC_PRICES; admins always see them, in answers no shared cache keeps',
+    mutate: [
+      // readerOf and send: who is priced, and the cache headers of priced answers
+      'apps/server/src/modules/products/products.routes.ts:67-90',
+      // the single product's cache headers
+      'apps/server/src/modules/products/products.routes.ts:221-224',
+      // showsPrice, audienceKey and the price of a product answer
+      'apps/server/src/modules/products/products.service.ts:167-170',
+      'apps/server/src/modules/products/products.service.ts:181-181',
+      // the price of an enquiry-list line
+      'apps/server/src/modules/cart/cart.service.ts:15-16',
+      'apps/server/src/modules/cart/cart.service.ts:35-47',
+    ],
+    tests: [
+      'apps/server/test/previous-client.contract.test.ts',
+      'apps/server/src/modules/products/private-prices.test.ts',
+    ],
+  },
+  'quotation-rules': {
+    what: "a request's states and moves, expiry, overdue, exact totals in minor units, typed amounts",
+    mutate: ['packages/shared/src/domain/quotation.ts'],
+    tests: [
+      'packages/shared/src/domain/quotation.test.ts',
+      'packages/shared/src/domain/quotation.edges.test.ts',
+    ],
+  },
+  'quotation-server': {
+    what: "the server's transitions: the state read under lock decides, a stale version is refused, lapsed quotes are recorded expired once",
+    mutate: [
+      // transition and latestSent
+      'apps/server/src/modules/orders/quotations.service.ts:130-169',
+      // recordExpiry and expireLapsedQuotes
+      'apps/server/src/modules/orders/quotations.service.ts:249-285',
+    ],
+    tests: [
+      'apps/server/src/modules/orders/quotations.routes.test.ts',
+      'apps/server/src/modules/orders/quotations.edges.test.ts',
+    ],
+  },
+  // The quantity clamp (clampQuantity in domain/enquiry-list.ts) is in `quantities`.
 };
