@@ -13,6 +13,7 @@ import {
   findMediaById,
   insertMedia,
   listExistingMediaIds,
+  type NewMedia,
 } from './media.repository.ts';
 import { renderPlaceholder, renderVariant, VARIANT_MIME, variantName, type VariantSpec } from './variants.ts';
 
@@ -117,6 +118,25 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       data: Buffer,
       opts: { maxBytes: number; tooLargeMessage: string },
     ): Promise<{ id: string }> {
+      const prepared = await this.prepareImage(data, opts);
+      await store.put(prepared.row.storageKey, prepared.data);
+      try {
+        await insertMedia(db, prepared.row);
+      } catch (error) {
+        await store.remove(prepared.row.storageKey).catch(() => {});
+        throw error;
+      }
+      return { id: prepared.row.id };
+    },
+
+    /**
+     * The checks and re-encoding of `ingestImage` without storing anything: the original to put
+     * under `row.storageKey` and the media row to insert (a bulk import does both in its own steps).
+     */
+    async prepareImage(
+      data: Buffer,
+      opts: { maxBytes: number; tooLargeMessage: string },
+    ): Promise<{ row: NewMedia; data: Buffer }> {
       const type = sniffImageType(data);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
       if (data.length > opts.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', opts.tooLargeMessage);
@@ -144,23 +164,16 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       });
 
       const id = crypto.randomUUID();
-      const storageKey = `originals/${id}.${target.ext}`;
-      await store.put(storageKey, stored);
-      try {
-        await insertMedia(db, {
-          id,
-          storageKey,
-          mimeType: target.mime,
-          width: info.width,
-          height: info.height,
-          bytes: stored.length,
-          sha256: crypto.createHash('sha256').update(stored).digest('hex'),
-        });
-      } catch (error) {
-        await store.remove(storageKey).catch(() => {});
-        throw error;
-      }
-      return { id };
+      const row: NewMedia = {
+        id,
+        storageKey: `originals/${id}.${target.ext}`,
+        mimeType: target.mime,
+        width: info.width,
+        height: info.height,
+        bytes: stored.length,
+        sha256: crypto.createHash('sha256').update(stored).digest('hex'),
+      };
+      return { row, data: stored };
     },
 
     /**
