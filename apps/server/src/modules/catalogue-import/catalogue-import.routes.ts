@@ -204,27 +204,24 @@ export async function catalogueImportRoutes(root: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       schema: {
-        summary: 'The rows with problems as a workbook: row, code, column and error',
+        summary: 'The rows with problems as uploaded, with an added error column (.xlsx)',
         params: idParams,
         produces: [XLSX_TYPE],
         response: { 200: z.any(), ...adminErrors, 404: errorBody },
       },
     },
     async (request, reply) => {
-      const rows = service.errorRows(request.params.id);
+      const { header, rows } = service.errorSheet(request.params.id);
       const ExcelJS = await loadExcelJs();
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Errors');
-      sheet.columns = [
-        { header: 'row', key: 'row', width: 8 },
-        { header: 'code', key: 'code', width: 18 },
-        { header: 'column', key: 'column', width: 18 },
-        { header: 'error', key: 'error', width: 80 },
-      ];
-      sheet.getRow(1).font = { bold: true };
-      for (const r of rows)
-        for (const e of r.errors)
-          sheet.addRow({ row: r.row, code: r.code, column: e.column, error: e.message });
+      sheet.addRow(header).font = { bold: true };
+      // Values only: text that looks like a formula stays text.
+      for (const cells of rows)
+        sheet.addRow(
+          cells.map((c) => (typeof c === 'number' ? c : c === null || c === undefined ? null : String(c))),
+        );
+      sheet.getColumn(header.length).width = 80;
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', 'attachment; filename="import-errors.xlsx"')

@@ -43,6 +43,8 @@ type Job = ImportJob & {
   extracted: ExtractedPicture[];
   createdBy: string | null;
   expires: NodeJS.Timeout | null;
+  /** The header and the cells of the rows with problems, for the errors workbook. */
+  errorSheet: { header: unknown[]; rows: Map<number, unknown[]> };
 };
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -190,6 +192,13 @@ export function createCatalogueImportService(deps: {
       if (write) job.plan.push(write);
     }
     job.rows = [...reports.values()];
+    const cellsOf = new Map(sheet.rows.map((r) => [r.row, r.cells]));
+    job.errorSheet = {
+      header: sheet.header.cells,
+      rows: new Map(
+        job.rows.filter((r) => r.outcome === 'error').map((r) => [r.row, cellsOf.get(r.row) ?? []]),
+      ),
+    };
     job.counts = countsOf(job);
     job.progress.rowsDone = sheet.rows.length;
     job.message = blocker(job);
@@ -326,6 +335,7 @@ export function createCatalogueImportService(deps: {
         extracted: [],
         createdBy: input.createdBy,
         expires: null,
+        errorSheet: { header: [], rows: new Map() },
       };
       jobs.set(job.id, job);
       void check(job).catch((error: unknown) => fail(job, error));
@@ -360,11 +370,24 @@ export function createCatalogueImportService(deps: {
       return publicJob(job);
     },
 
-    /** The rows with problems, for the errors workbook. */
-    errorRows(id: string): RowReport[] {
+    /** The rows with problems as they were uploaded, each with an added `error` column. */
+    errorSheet(id: string): { header: unknown[]; rows: unknown[][] } {
       const job = jobs.get(id);
       if (!job) throw new AppError('NOT_FOUND', 'No such import (finished imports are kept for an hour)');
-      return job.rows.filter((r) => r.outcome === 'error');
+      const width = Math.max(
+        job.errorSheet.header.length,
+        ...[...job.errorSheet.rows.values()].map((c) => c.length),
+      );
+      const pad = (cells: unknown[]) => Array.from({ length: width }, (_, i) => cells[i] ?? null);
+      return {
+        header: [...pad(job.errorSheet.header), 'error'],
+        rows: job.rows
+          .filter((r) => r.outcome === 'error')
+          .map((r) => [
+            ...pad(job.errorSheet.rows.get(r.row) ?? []),
+            r.errors.map((e) => `row ${r.row}, ${e.column}: ${e.message}`).join('\n'),
+          ]),
+      };
     },
 
     async history(): Promise<ImportHistoryEntry[]> {

@@ -391,16 +391,17 @@ describe('catalogue export, import with pictures, and undo', () => {
     });
     expect(errors.statusCode).toBe(200);
     const listed = sheetRows(errors.rawPayload);
-    expect(listed.filter((r) => r.row === 3).map((r) => r.column)).toEqual([
-      'price',
-      'weight_grams',
-      'min_order_quantity',
-      'metal',
+    expect(listed.map((r) => [r.code, r.name, r.price])).toEqual([
+      ['NE-2', 'Bad Necklace', 'ten'],
+      ['NE-1', 'Repeated', null],
     ]);
-    expect(listed.find((r) => r.row === 4)).toMatchObject({
-      code: 'NE-1',
-      error: 'code NE-1 is already used in row 2',
-    });
+    expect(String(listed[0]!.error).split('\n')).toEqual([
+      'row 3, price: price must be a number from 0 to 100000000',
+      expect.stringMatching(/^row 3, weight_grams: /),
+      expect.stringMatching(/^row 3, min_order_quantity: /),
+      expect.stringMatching(/^row 3, metal: unknown metal "gold-bar"/),
+    ]);
+    expect(listed[1]!.error).toBe('row 4, code: code NE-1 is already used in row 2');
   });
 
   it('reports every hostile ZIP entry by name and refuses to apply', async () => {
