@@ -4,7 +4,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 const DESKTOP = { ...devices['Desktop Chrome'], channel: undefined };
-const CATALOGUE_WRITERS = ['**/admin-catalogue.spec.ts', '**/admin-content.spec.ts'];
+const CATALOGUE_WRITERS = [
+  '**/admin-catalogue.spec.ts',
+  '**/admin-content.spec.ts',
+  '**/catalogue-import.spec.ts',
+];
 const XSS = '**/xss.spec.ts';
 // Timing-sensitive (a slowed link, taps within 100 ms of a paint): run last, with nothing beside it.
 const FIRST_TAP = '**/first-tap.spec.ts';

@@ -71,8 +71,13 @@ export function ImportHistory({ history }: { history: ApiQuery<{ imports: Import
         <p className="mt-3 text-gray-700">{t('history.empty')}</p>
       ) : null}
       {imports.length ? (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t('history.title')}>
-          <table className="w-full text-left text-sm">
+        <div
+          className="mt-3 overflow-x-auto focus:outline-2 focus:outline-brand-700"
+          tabIndex={0}
+          role="region"
+          aria-label={t('history.title')}
+        >
+          <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-brand-50">
               <tr>
                 <th scope="col" className={CELL}>
@@ -99,8 +104,8 @@ export function ImportHistory({ history }: { history: ApiQuery<{ imports: Import
               {imports.map((entry) => (
                 <tr key={entry.id} className="border-t border-gray-100">
                   <td className={CELL}>{when(entry.createdAt)}</td>
-                  <td className={`${CELL} break-all`}>{entry.fileName}</td>
-                  <td className={`${CELL} break-all`}>{entry.createdBy ?? ''}</td>
+                  <td className={`${CELL} break-words`}>{entry.fileName}</td>
+                  <td className={`${CELL} break-words`}>{entry.createdBy ?? ''}</td>
                   <td className={CELL}>
                     {entry.counts.created} / {entry.counts.updated}
                   </td>

@@ -197,18 +197,20 @@ export function ImportReport({ job }: { job: ImportJob }) {
   if (!c) return null;
   return (
     <div>
-      <ul className="mt-2 grid gap-1 text-ink sm:grid-cols-3" role="status">
-        <li>{t('report.created', { count: c.created })}</li>
-        <li>{t('report.updated', { count: c.updated })}</li>
-        <li>{t('report.unchanged', { count: c.unchanged })}</li>
-        <li className={c.errors ? 'font-semibold text-red-800' : ''}>
-          {t('report.errors', { count: c.errors })}
-        </li>
-        <li>{t('report.pictures', { count: c.pictures })}</li>
-        <li className={c.pictureErrors ? 'font-semibold text-red-800' : ''}>
-          {t('report.pictureErrors', { count: c.pictureErrors })}
-        </li>
-      </ul>
+      <div role="status">
+        <ul className="mt-2 grid gap-1 text-ink sm:grid-cols-3">
+          <li>{t('report.created', { count: c.created })}</li>
+          <li>{t('report.updated', { count: c.updated })}</li>
+          <li>{t('report.unchanged', { count: c.unchanged })}</li>
+          <li className={c.errors ? 'font-semibold text-red-800' : ''}>
+            {t('report.errors', { count: c.errors })}
+          </li>
+          <li>{t('report.pictures', { count: c.pictures })}</li>
+          <li className={c.pictureErrors ? 'font-semibold text-red-800' : ''}>
+            {t('report.pictureErrors', { count: c.pictureErrors })}
+          </li>
+        </ul>
+      </div>
       <RowsTable rows={job.rows} />
       {job.pictures.length ? <PicturesTable pictures={job.pictures} /> : null}
     </div>
