@@ -77,6 +77,7 @@ export function createCatalogueImportService(deps: {
   });
 
   function finish(job: Job) {
+    if (job.expires) clearTimeout(job.expires);
     void fs.rm(job.folder, { recursive: true, force: true });
     job.expires = setTimeout(() => jobs.delete(job.id), JOB_TTL_MS);
     job.expires.unref();
@@ -203,6 +204,13 @@ export function createCatalogueImportService(deps: {
     job.progress.rowsDone = sheet.rows.length;
     job.message = blocker(job);
     job.phase = 'checked';
+    // A check nobody applies is forgotten, with its files, after the same time.
+    job.expires = setTimeout(() => {
+      if (job.phase !== 'checked') return;
+      jobs.delete(job.id);
+      void fs.rm(job.folder, { recursive: true, force: true });
+    }, JOB_TTL_MS);
+    job.expires.unref();
   }
 
   function countsOf(job: Job): ImportCounts {
