@@ -56,40 +56,59 @@ function capped(max: number, onSize: (n: number) => void) {
 async function receiveFiles(request: FastifyRequest, folder: string) {
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data');
   const files: Partial<Record<'workbook' | 'pictures', { name: string; file: string; size: number }>> = {};
-  const parts = request.parts({
-    limits: { files: 2, fileSize: CATALOGUE_IMPORT_LIMITS.zipBytes + 1, fields: 5 },
-  });
-  for await (const part of parts) {
-    if (part.type !== 'file') continue;
-    const field =
-      part.fieldname === 'pictures' ? 'pictures' : part.fieldname === 'workbook' ? 'workbook' : null;
-    if (!field || files[field] || !isPlainFileName(part.filename)) {
-      part.file.resume();
-      if (!isPlainFileName(part.filename)) throw new AppError('BAD_REQUEST', FILE_NAME_NOT_ALLOWED);
-      continue;
+  const tooLarge = (field: 'workbook' | 'pictures') => {
+    const [status, message] = FILE_PROBLEMS[field === 'workbook' ? 'workbookTooLarge' : 'zipTooLarge'];
+    return new AppError(STATUS_CODE[status], message);
+  };
+  let hasBadName = false;
+  try {
+    const parts = request.parts({
+      limits: { files: 2, fileSize: CATALOGUE_IMPORT_LIMITS.zipBytes + 1, fields: 5 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      const field =
+        part.fieldname === 'pictures' ? 'pictures' : part.fieldname === 'workbook' ? 'workbook' : null;
+      // A name with folders or `..` is refused once the body is read, so the client gets the answer.
+      if (!isPlainFileName(part.filename)) hasBadName = true;
+      if (!field || files[field] || hasBadName) {
+        part.file.resume();
+        continue;
+      }
+      const max =
+        field === 'workbook' ? CATALOGUE_IMPORT_LIMITS.workbookBytes : CATALOGUE_IMPORT_LIMITS.zipBytes;
+      const file = path.join(folder, field === 'workbook' ? 'workbook.xlsx' : 'pictures.zip');
+      let size = 0;
+      let isOver = false;
+      try {
+        await pipeline(
+          part.file,
+          capped(max, (n) => {
+            size = n;
+            isOver = n > max;
+          }),
+          createWriteStream(file),
+        );
+      } catch (error) {
+        part.file.resume();
+        if (isOver) throw tooLarge(field);
+        throw error;
+      }
+      if ((part.file as { truncated?: boolean }).truncated) throw tooLarge(field);
+      // A file input left empty arrives as an empty part.
+      if (size > 0) files[field] = { name: part.filename, file, size };
     }
-    const max =
-      field === 'workbook' ? CATALOGUE_IMPORT_LIMITS.workbookBytes : CATALOGUE_IMPORT_LIMITS.zipBytes;
-    const file = path.join(folder, field === 'workbook' ? 'workbook.xlsx' : 'pictures.zip');
-    let size = 0;
-    try {
-      await pipeline(
-        part.file,
-        capped(max, (n) => (size = n)),
-        createWriteStream(file),
-      );
-    } catch {
-      part.file.resume();
-      const [status, message] = FILE_PROBLEMS[field === 'workbook' ? 'workbookTooLarge' : 'zipTooLarge'];
-      throw new AppError(STATUS_CODE[status], message);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Send at most the workbook and one pictures ZIP');
     }
-    if ((part.file as { truncated?: boolean }).truncated) {
-      const [status, message] = FILE_PROBLEMS[field === 'workbook' ? 'workbookTooLarge' : 'zipTooLarge'];
-      throw new AppError(STATUS_CODE[status], message);
-    }
-    // A file input left empty arrives as an empty part.
-    if (size > 0) files[field] = { name: part.filename, file, size };
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new AppError('BAD_REQUEST', 'The form could not be read (malformed multipart body)');
   }
+  if (hasBadName) throw new AppError('BAD_REQUEST', FILE_NAME_NOT_ALLOWED);
   const problem = checkImportFiles(files.workbook ?? null, files.pictures ?? null);
   if (problem) {
     const [status, message] = FILE_PROBLEMS[problem];
