@@ -77,7 +77,7 @@ export function ImportHistory({ history }: { history: ApiQuery<{ imports: Import
           role="region"
           aria-label={t('history.title')}
         >
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="bg-brand-50">
               <tr>
                 <th scope="col" className={CELL}>
@@ -86,7 +86,7 @@ export function ImportHistory({ history }: { history: ApiQuery<{ imports: Import
                 <th scope="col" className={CELL}>
                   {t('history.file')}
                 </th>
-                <th scope="col" className={CELL}>
+                <th scope="col" className={`${CELL} hidden sm:table-cell`}>
                   {t('history.by')}
                 </th>
                 <th scope="col" className={CELL}>
@@ -104,8 +104,10 @@ export function ImportHistory({ history }: { history: ApiQuery<{ imports: Import
               {imports.map((entry) => (
                 <tr key={entry.id} className="border-t border-gray-100">
                   <td className={CELL}>{when(entry.createdAt)}</td>
-                  <td className={`${CELL} break-words`}>{entry.fileName}</td>
-                  <td className={`${CELL} break-words`}>{entry.createdBy ?? ''}</td>
+                  <td className={`${CELL} [overflow-wrap:anywhere]`}>{entry.fileName}</td>
+                  <td className={`${CELL} hidden [overflow-wrap:anywhere] sm:table-cell`}>
+                    {entry.createdBy ?? ''}
+                  </td>
                   <td className={CELL}>
                     {entry.counts.created} / {entry.counts.updated}
                   </td>
