@@ -8,6 +8,7 @@ const CATALOGUE_WRITERS = [
   '**/admin-catalogue.spec.ts',
   '**/admin-content.spec.ts',
   '**/gallery-admin.spec.ts',
+  '**/catalogue-import.spec.ts',
 ];
 const XSS = '**/xss.spec.ts';
 // Timing-sensitive (a slowed link, taps within 100 ms of a paint): run last, with nothing beside it.

@@ -161,6 +161,8 @@ const orderBody = (buyer: TestUser, productId: string) => ({
 });
 
 let adminToken = '';
+/** An id no import or job has. */
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Endpoints that need a session. One line per endpoint; adding a row is the whole change. */
 const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
@@ -403,6 +405,42 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     'POST /api/products/admin/uploadexcel',
     ADMIN_ONLY(200),
     () => ({ method: 'POST', url: '/api/products/admin/uploadexcel?dryRun=1', ...importWorkbook() }),
+  ],
+  ['GET /api/admin/catalogue/export', ADMIN_ONLY(200), () => json('GET', '/api/admin/catalogue/export')],
+  [
+    'POST /api/admin/catalogue/imports/jobs',
+    ADMIN_ONLY(202),
+    () => {
+      const form = importWorkbook();
+      const payload = (form.payload as Buffer).toString('latin1').replace('name="file"', 'name="workbook"');
+      return {
+        method: 'POST',
+        url: '/api/admin/catalogue/imports/jobs',
+        headers: form.headers,
+        payload: Buffer.from(payload, 'latin1'),
+      };
+    },
+  ],
+  [
+    'GET /api/admin/catalogue/imports/jobs/:id',
+    ADMIN_ONLY(404),
+    () => json('GET', `/api/admin/catalogue/imports/jobs/${UNKNOWN_ID}`),
+  ],
+  [
+    'POST /api/admin/catalogue/imports/jobs/:id/apply',
+    ADMIN_ONLY(404),
+    () => json('POST', `/api/admin/catalogue/imports/jobs/${UNKNOWN_ID}/apply`),
+  ],
+  [
+    'GET /api/admin/catalogue/imports/jobs/:id/errors',
+    ADMIN_ONLY(404),
+    () => json('GET', `/api/admin/catalogue/imports/jobs/${UNKNOWN_ID}/errors`),
+  ],
+  ['GET /api/admin/catalogue/imports', ADMIN_ONLY(200), () => json('GET', '/api/admin/catalogue/imports')],
+  [
+    'POST /api/admin/catalogue/imports/:id/undo',
+    ADMIN_ONLY(404),
+    () => json('POST', `/api/admin/catalogue/imports/${UNKNOWN_ID}/undo`),
   ],
   [
     'GET /api/blogs/id/:id',

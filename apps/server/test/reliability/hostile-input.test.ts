@@ -22,7 +22,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
  * API reference page and its scripts and styles (and the document as YAML).
  */
 const NON_JSON_SUCCESS =
-  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/docs)/;
+  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/admin\/catalogue\/(export|imports\/jobs\/[^/]+\/errors)|api\/docs)/;
 
 const IMAGE_ROUTES = /^\/(media|uploads)\//;
 
@@ -468,6 +468,7 @@ describe('hostile input', () => {
       ['PUT', `/api/products/admin/${productId}`],
       ['POST', '/api/products/admin/uploadexcel'],
       ['POST', '/api/blogs/create'],
+      ['POST', '/api/admin/catalogue/imports/jobs'],
     ] as const;
     const before = await countWrites();
     for (const [method, url] of forms) {

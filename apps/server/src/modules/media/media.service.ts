@@ -13,6 +13,7 @@ import {
   findMediaById,
   insertMedia,
   listExistingMediaIds,
+  type NewMedia,
 } from './media.repository.ts';
 import { renderPlaceholder, renderVariant, VARIANT_MIME, variantName, type VariantSpec } from './variants.ts';
 
@@ -103,6 +104,53 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
     return data;
   }
 
+  /**
+   * The checks and re-encoding of `ingestImage` without storing anything: the original to put
+   * under `row.storageKey` and the media row to insert (a bulk import does both in its own steps).
+   */
+  async function prepareImage(
+    data: Buffer,
+    opts: { maxBytes: number; tooLargeMessage: string },
+  ): Promise<{ row: NewMedia; data: Buffer }> {
+    const type = sniffImageType(data);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
+    if (data.length > opts.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', opts.tooLargeMessage);
+    const header = await readHeader(data);
+    const width = header.width ?? 0;
+    const height = header.pageHeight ?? header.height ?? 0;
+    if (!width || !height) throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
+    if (width * height > IMAGE_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE);
+
+    const target = STORED_AS[type];
+    const { data: stored, info } = await runEncoder(async () => {
+      try {
+        const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+          .rotate()
+          .resize({
+            width: ORIGINAL_MAX_SIDE,
+            height: ORIGINAL_MAX_SIDE,
+            fit: 'inside',
+            withoutEnlargement: true,
+          });
+        return await target.encode(pipeline).toBuffer({ resolveWithObject: true });
+      } catch {
+        throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
+      }
+    });
+
+    const id = crypto.randomUUID();
+    const row: NewMedia = {
+      id,
+      storageKey: `originals/${id}.${target.ext}`,
+      mimeType: target.mime,
+      width: info.width,
+      height: info.height,
+      bytes: stored.length,
+      sha256: crypto.createHash('sha256').update(stored).digest('hex'),
+    };
+    return { row, data: stored };
+  }
+
   return {
     urlOf(mediaId: string): string {
       return `/media/${mediaId}`;
@@ -117,51 +165,18 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       data: Buffer,
       opts: { maxBytes: number; tooLargeMessage: string },
     ): Promise<{ id: string }> {
-      const type = sniffImageType(data);
-      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
-      if (data.length > opts.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', opts.tooLargeMessage);
-      const header = await readHeader(data);
-      const width = header.width ?? 0;
-      const height = header.pageHeight ?? header.height ?? 0;
-      if (!width || !height) throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
-      if (width * height > IMAGE_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_MESSAGE);
-
-      const target = STORED_AS[type];
-      const { data: stored, info } = await runEncoder(async () => {
-        try {
-          const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-            .rotate()
-            .resize({
-              width: ORIGINAL_MAX_SIDE,
-              height: ORIGINAL_MAX_SIDE,
-              fit: 'inside',
-              withoutEnlargement: true,
-            });
-          return await target.encode(pipeline).toBuffer({ resolveWithObject: true });
-        } catch {
-          throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
-        }
-      });
-
-      const id = crypto.randomUUID();
-      const storageKey = `originals/${id}.${target.ext}`;
-      await store.put(storageKey, stored);
+      const prepared = await prepareImage(data, opts);
+      await store.put(prepared.row.storageKey, prepared.data);
       try {
-        await insertMedia(db, {
-          id,
-          storageKey,
-          mimeType: target.mime,
-          width: info.width,
-          height: info.height,
-          bytes: stored.length,
-          sha256: crypto.createHash('sha256').update(stored).digest('hex'),
-        });
+        await insertMedia(db, prepared.row);
       } catch (error) {
-        await store.remove(storageKey).catch(() => {});
+        await store.remove(prepared.row.storageKey).catch(() => {});
         throw error;
       }
-      return { id };
+      return { id: prepared.row.id };
     },
+
+    prepareImage,
 
     /**
      * Deletes a media item with its original and cached variants once nothing refers to it any

@@ -25,7 +25,7 @@ describe('AdminNav', () => {
     const names = within(desktop)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(names).toEqual(['Dashboard', ...SPEC_LINKS]);
+    expect(names).toEqual(['Dashboard', ...SPEC_LINKS, 'Import and export']);
     // Links keep the visitor's language prefix, and the current page is marked.
     expect(within(desktop).getByRole('link', { name: 'Product List' })).toHaveAttribute(
       'aria-current',
@@ -44,6 +44,10 @@ describe('AdminNav', () => {
     const mobileNames = within(mobile)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(mobileNames).toEqual(['Dashboard', ...SPEC_LINKS.filter((n) => n !== 'View Order')]);
+    expect(mobileNames).toEqual([
+      'Dashboard',
+      ...SPEC_LINKS.filter((n) => n !== 'View Order'),
+      'Import and export',
+    ]);
   });
 });
