@@ -8,6 +8,7 @@ import { Logo } from '~/features/shell/logo';
 import { MobileDrawer } from '~/features/shell/mobile-drawer';
 import { MAIN_NAV } from '~/features/shell/nav-links';
 import { SearchBox } from '~/features/shell/search-box';
+import { withPrefix } from '~/lib/prefix';
 import { SocialLinks } from '~/features/shell/social-links';
 import { TranslateWidget } from '~/features/shell/translate-widget';
 import { logout, useSession } from '~/features/shell/use-session';
@@ -66,16 +67,22 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         <PrefixedLink to="/" className="mr-auto rounded">
           <Logo />
         </PrefixedLink>
-        <button
-          type="button"
-          className={ICON_BUTTON}
-          aria-label={isSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
-          aria-expanded={isSearchOpen}
-          aria-controls={searchId}
-          onClick={() => setIsSearchOpen((open) => !open)}
-        >
-          {isSearchOpen ? <CloseIcon /> : <SearchIcon />}
-        </button>
+        {/* Without JavaScript the button submits this form: the results page has its own search box. */}
+        <form method="get" action={withPrefix(pathname, '/search')} className="contents">
+          <button
+            type="submit"
+            className={ICON_BUTTON}
+            aria-label={isSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
+            aria-expanded={isSearchOpen}
+            aria-controls={searchId}
+            onClick={(event) => {
+              event.preventDefault();
+              setIsSearchOpen((open) => !open);
+            }}
+          >
+            {isSearchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+        </form>
         <PrefixedLink to="/cart" className={ICON_BUTTON} aria-label={listLabel}>
           <ListIcon />
           {listCount > 0 ? (
