@@ -56,4 +56,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'admin/edit-blog/:id', file: 'routes/admin/edit-blog.tsx' },
   { path: 'admin/edit-product/:id', file: 'routes/admin/edit-product.tsx' },
   { path: 'excelfile', file: 'routes/admin/excel-file.tsx' },
+  { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
 ];

@@ -12,6 +12,7 @@ const SPEC_LINKS = [
   'Upload Blog',
   'Blog List',
   'Product List',
+  'Search synonyms',
 ];
 
 describe('AdminNav', () => {
