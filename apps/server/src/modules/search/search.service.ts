@@ -148,7 +148,7 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
       if (limit <= 0) return [];
       const { index, synonyms } = await current();
       const out: string[] = [];
-      for (const record of index.rank(text, synonyms).extra) {
+      for (const record of index.rank(text, synonyms, { literal: false }).extra) {
         const id = index.idOf(record);
         if (exclude.has(id)) continue;
         out.push(id);

@@ -133,3 +133,50 @@ describe('WordIndex.rank', () => {
     expect(index.rank('[a-z]+', SYNONYMS).literal).toEqual([]);
   });
 });
+
+describe('WordIndex literal pass', () => {
+  it('answers as a plain reference does: exact code, then prefixes, then substrings, newest first', async () => {
+    const words = ['Kundan', 'Ring', 'Temple', 'Necklace', 'Jhumka', 'अंगूठी', 'Polki', 'Ringlet'];
+    let seed = 5;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      row(
+        `r${i}`,
+        `${words[Math.floor(random() * words.length)]} ${words[Math.floor(random() * words.length)]} ${i}`,
+        i % 50 === 0 ? 'RI' : `RI-${i}`,
+      ),
+    );
+    const index = await WordIndex.build(once(rows));
+    const reference = (text: string) => {
+      const t = text.toLowerCase();
+      const name = (r: WordRow) => r.name.toLowerCase();
+      const code = (r: WordRow) => r.code.toLowerCase();
+      const exact = rows.filter((r) => code(r) === t);
+      const starting = rows.filter((r) => code(r) !== t && (name(r).startsWith(t) || code(r).startsWith(t)));
+      const containing = rows.filter(
+        (r) =>
+          code(r) !== t &&
+          !name(r).startsWith(t) &&
+          !code(r).startsWith(t) &&
+          (name(r).includes(t) || code(r).includes(t)),
+      );
+      return [...exact, ...starting, ...containing].map((r) => r.id);
+    };
+    for (const text of [
+      'ri',
+      'RI',
+      'ring',
+      'ri-1',
+      'ri-19',
+      '1',
+      '99',
+      'kundan ring',
+      'अंगूठी',
+      'g 1',
+      'zzz',
+      'i-',
+    ]) {
+      expect(ids(index, index.rank(text, new Map()).literal), text).toEqual(reference(text));
+    }
+  });
+});

@@ -36,6 +36,10 @@ export class WordIndex {
   readonly #ids: string[];
   readonly #names: string[];
   readonly #codes: string[];
+  /** Every record as `\u0000name\u0001code`, in record order: one `indexOf` finds the next match. */
+  readonly #text: string;
+  /** Where each record starts in #text, and one more entry for the end. */
+  readonly #starts: Int32Array;
   readonly #postings: Map<string, Int32Array>;
   readonly #wordsByGram: Map<string, string[]>;
   readonly #gramCount: Map<string, number>;
@@ -58,6 +62,17 @@ export class WordIndex {
         else lists.set(word, [r]);
       }
     });
+    const parts: string[] = [];
+    this.#starts = new Int32Array(rows.length + 1);
+    let offset = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const record = `\u0000${this.#names[r]}\u0001${this.#codes[r]}`;
+      this.#starts[r] = offset;
+      offset += record.length;
+      parts.push(record);
+    }
+    this.#starts[rows.length] = offset;
+    this.#text = parts.join('');
     this.#postings = new Map();
     this.#wordsByGram = new Map();
     this.#gramCount = new Map();
@@ -95,9 +110,10 @@ export class WordIndex {
    * then products whose words match every query word through the word itself (singular or
    * plural), a synonym, a category, or a close spelling (newest first).
    */
-  rank(text: string, synonyms: SynonymMap): Ranked {
+  rank(text: string, synonyms: SynonymMap, options: { literal?: boolean } = {}): Ranked {
     const folded = foldText(text.trim());
-    const literal = this.#literal(folded);
+    // Without the literal pass (the header search has its own), `extra` may hold literal matches too.
+    const literal = options.literal === false ? [] : this.#literal(folded);
     const plan = this.#plan(folded, synonyms);
     const extra = plan.words.length ? this.#matchingEvery(plan.words, new Set(literal)) : [];
     return {
@@ -108,17 +124,36 @@ export class WordIndex {
     };
   }
 
+  /**
+   * The literal matches. The text holds no separator (folded text cannot), so each `indexOf` hit
+   * lies inside one record's name or code; the search then jumps to the next record. The cost is
+   * one pass of `indexOf` over the text plus the matches, not a test per product.
+   */
   #literal(text: string): number[] {
     if (!text) return [];
     const exact: number[] = [];
     const starting: number[] = [];
     const containing: number[] = [];
-    for (let r = 0; r < this.#ids.length; r++) {
+    const starts = this.#starts;
+    const last = this.#ids.length - 1;
+    let r = 0;
+    for (let at = this.#text.indexOf(text); at >= 0;) {
+      // The record holding `at`: the last whose start is at or before it (binary search).
+      let lo = r;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      r = lo;
       const name = this.#names[r]!;
       const code = this.#codes[r]!;
       if (code === text) exact.push(r);
       else if (name.startsWith(text) || code.startsWith(text)) starting.push(r);
-      else if (name.includes(text) || code.includes(text)) containing.push(r);
+      else containing.push(r);
+      if (r === last) break;
+      at = this.#text.indexOf(text, starts[r + 1]!);
     }
     return [...exact, ...starting, ...containing];
   }
