@@ -67,22 +67,24 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         <PrefixedLink to="/" className="mr-auto rounded">
           <Logo />
         </PrefixedLink>
-        {/* Without JavaScript the button submits this form: the results page has its own search box. */}
-        <form method="get" action={withPrefix(pathname, '/search')} className="contents">
-          <button
-            type="submit"
-            className={ICON_BUTTON}
-            aria-label={isSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
-            aria-expanded={isSearchOpen}
-            aria-controls={searchId}
-            onClick={(event) => {
-              event.preventDefault();
-              setIsSearchOpen((open) => !open);
-            }}
-          >
-            {isSearchOpen ? <CloseIcon /> : <SearchIcon />}
-          </button>
-        </form>
+        <button
+          type="button"
+          className={`${ICON_BUTTON} noscript:hidden`}
+          aria-label={isSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
+          aria-expanded={isSearchOpen}
+          aria-controls={searchId}
+          onClick={() => setIsSearchOpen((open) => !open)}
+        >
+          {isSearchOpen ? <CloseIcon /> : <SearchIcon />}
+        </button>
+        {/* Without JavaScript the button is hidden and this link opens the results page and its box. */}
+        <a
+          href={withPrefix(pathname, '/search')}
+          className={`${ICON_BUTTON} hidden! noscript:inline-flex!`}
+          aria-label={t('header.openSearch')}
+        >
+          <SearchIcon />
+        </a>
         <PrefixedLink to="/cart" className={ICON_BUTTON} aria-label={listLabel}>
           <ListIcon />
           {listCount > 0 ? (
