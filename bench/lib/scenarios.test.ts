@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './pages.ts';
-import { searchTerms } from './scenarios.ts';
+import { misspelledTerms, searchTerms } from './scenarios.ts';
 
 describe('searchTerms', () => {
   it('asks for every two-character term once, in a shuffled order', () => {
@@ -20,5 +20,18 @@ describe('searchTerms', () => {
     ).toBeGreaterThan(1000);
     expect(terms.filter((t) => /^BX-\d{7}$/.test(t)).length).toBeGreaterThan(1000);
     expect(terms.every((t) => t.length <= 100)).toBe(true);
+  });
+});
+
+describe('misspelledTerms', () => {
+  it('swaps two inner letters of the kind word and adds the product number', () => {
+    const terms = misspelledTerms(100_000, seededRandom(3));
+    expect(new Set(terms).size).toBeGreaterThan(4000);
+    expect(terms.every((t) => /^[a-z]+ \d+$/.test(t))).toBe(true);
+    const words = new Set(terms.map((t) => t.split(' ')[0]));
+    for (const kind of ['ring', 'bracelet', 'earrings', 'necklace', 'pendant'])
+      expect(words.has(kind)).toBe(false);
+    expect(words.has('nekclace')).toBe(true);
+    expect(words.has('barcelet')).toBe(true);
   });
 });

@@ -100,6 +100,25 @@ export function searchTerms(kind: 'short' | 'long', generated: number, random: (
   return terms;
 }
 
+/**
+ * Misspelled searches: the kind word of a generated name with two inner letters swapped
+ * ("Necklace" → "Neckalce", "Bracelet" → "Brcaelet"), then the product's number, so each term is
+ * distinct and none matches literally: every one goes through the close-spelling pass.
+ */
+export function misspelledTerms(generated: number, random: () => number): string[] {
+  const terms: string[] = [];
+  for (let i = 0; i < DRAWS; i++) {
+    const g = 1 + Math.floor(random() * Math.max(1, generated));
+    const words = bulkProductName(g).split(' ');
+    const kind = words[2]!.toLowerCase();
+    const at = 1 + (i % (kind.length - 3));
+    const typo = kind.slice(0, at) + kind[at + 1]! + kind[at]! + kind.slice(at + 2);
+    // Swapping a double letter changes nothing: drop one of them instead ("earings").
+    terms.push(`${typo === kind ? kind.slice(0, at) + kind.slice(at + 1) : typo} ${g}`);
+  }
+  return terms;
+}
+
 /** Credentials of a buyer the session scenarios act as. */
 export type Buyer = { id: string; token: string; email: string };
 
@@ -199,6 +218,11 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
       key: 'search-long',
       name: `search, ${DRAWS.toLocaleString('en')} long terms`,
       paths: searchTerms('long', generated, random).map(search),
+    },
+    {
+      key: 'search-typo',
+      name: `search, ${DRAWS.toLocaleString('en')} misspelled terms`,
+      paths: misspelledTerms(generated, random).map(search),
     },
     { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
     { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML },

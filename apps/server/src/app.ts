@@ -36,6 +36,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { galleryRoutes } from './modules/products/gallery.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(galleryRoutes, { prefix: '/api/products' });
+  await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });

@@ -19,7 +19,7 @@ export type Viewer = {
  * the media store: a page goes through a service, which keeps the rules (prices for whom, login
  * gates, caches) in one place.
  */
-export type PageServices = Pick<Services, 'catalogue' | 'blogs' | 'users'>;
+export type PageServices = Pick<Services, 'catalogue' | 'search' | 'blogs' | 'users'>;
 
 /** What every route loader and action receives as `context`. */
 export type ServerLoadContext = {
@@ -43,6 +43,7 @@ export function createLoadContextFactory(env: Env, services: Services, resolveVi
   const pub = publicEnv(env);
   const pageServices: PageServices = {
     catalogue: services.catalogue,
+    search: services.search,
     blogs: services.blogs,
     users: services.users,
   };

@@ -99,6 +99,7 @@ export async function start(): Promise<FastifyInstance> {
   stopExpirySweep = app.services.quotations.startExpirySweep(app.log);
   // After the demo seed, so the first index holds it; searches use SQL until it is built.
   app.services.catalogue.warmSearchIndex();
+  app.services.search.warm();
   return app;
 }
 

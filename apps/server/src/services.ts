@@ -6,6 +6,7 @@ import { createLocalMediaStore, type MediaStore } from './modules/media/media-st
 import { createMediaService } from './modules/media/media.service.ts';
 import { createPublicImageUrl } from './modules/media/public-url.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createSitemapService } from './modules/seo/sitemap.service.ts';
 import { createBlogService } from './modules/blogs/blogs.service.ts';
@@ -48,10 +49,16 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     renderDeferred: (message) => orders.renderDeferredMail(message),
     prepareDeferred: (messages) => orders.prepareDeferredMails(messages),
   });
+  const search = createSearchService({
+    db: deps.database.db,
+    events,
+    ttlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
+  });
   return {
     ...base,
     media,
     imageUrl,
+    search,
     catalogue: createCatalogueService({
       db: deps.database.db,
       media,
@@ -59,6 +66,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       cacheTtlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
       imageUrl,
       publicPrices: deps.env.PUBLIC_PRICES,
+      moreMatches: search.moreMatches,
     }),
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
     sitemap: createSitemapService({

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs } from '../../src/db/schema/index.ts';
+import { blogs, searchSynonyms } from '../../src/db/schema/index.ts';
 import { insertProduct } from '../buyer-fixtures.ts';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 import { multipart, sampleImage } from '../image-fixtures.ts';
@@ -442,6 +442,27 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     ADMIN_ONLY(404),
     () => json('POST', `/api/admin/catalogue/imports/${UNKNOWN_ID}/undo`),
   ],
+  ['GET /api/search/synonyms', ADMIN_ONLY(200), () => json('GET', '/api/search/synonyms')],
+  [
+    'POST /api/search/synonyms',
+    ADMIN_ONLY(201),
+    () =>
+      json('POST', '/api/search/synonyms', { term: `matrix-${process.pid}-${++sequence}`, meaning: 'ring' }),
+  ],
+  [
+    'PUT /api/search/synonyms/:id',
+    ADMIN_ONLY(200),
+    async (t) =>
+      json('PUT', `/api/search/synonyms/${await insertSynonym(t)}`, {
+        term: `matrix-${process.pid}-${++sequence}`,
+        meaning: 'bangle',
+      }),
+  ],
+  [
+    'DELETE /api/search/synonyms/:id',
+    ADMIN_ONLY(200),
+    async (t) => json('DELETE', `/api/search/synonyms/${await insertSynonym(t)}`),
+  ],
   [
     'GET /api/blogs/id/:id',
     ADMIN_ONLY(200),
@@ -464,6 +485,14 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     async (t) => json('DELETE', `/api/blogs/${await insertBlog(t)}`),
   ],
 ];
+
+async function insertSynonym(t: TestApp): Promise<string> {
+  const [row] = await t.database.db
+    .insert(searchSynonyms)
+    .values({ term: `matrix-${process.pid}-${++sequence}`, meaning: 'ring' })
+    .returning({ id: searchSynonyms.id });
+  return row!.id;
+}
 
 /** Endpoints anyone may call, with a request that shows an anonymous caller is let in. */
 const PUBLIC: Array<[route: string, url: string]> = [
@@ -499,6 +528,7 @@ const PUBLIC: Array<[route: string, url: string]> = [
     'GET /api/products/categorys/:category/subcategory/:subcategory/paginated',
     '/api/products/categorys/Rings/subcategory/withgemstone/paginated',
   ],
+  ['GET /api/search', '/api/search?q=ring'],
   ['GET /api/products/single/:id', '/api/products/single/00000000-0000-4000-8000-000000000000'],
   ['GET /api/blogs', '/api/blogs'],
   ['GET /api/blogs/:slug', '/api/blogs/no-such-post'],

@@ -35,6 +35,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'category/alldesigns', file: 'routes/all-designs.tsx', texts: CATALOGUE },
   { path: 'category/:category', file: 'routes/category.tsx', texts: CATALOGUE },
   { path: 'category/:category/:subcategory', file: 'routes/category-subcategory.tsx', texts: CATALOGUE },
+  { path: 'search', file: 'routes/search.tsx', texts: ['search', 'catalogue'] },
   { path: '*', file: 'routes/not-found.tsx', texts: [] },
 ];
 
@@ -57,4 +58,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'admin/edit-product/:id', file: 'routes/admin/edit-product.tsx' },
   { path: 'excelfile', file: 'routes/admin/excel-file.tsx' },
   { path: 'catalogue-import', file: 'routes/admin/catalogue-import.tsx' },
+  { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
 ];

@@ -365,8 +365,11 @@ describe('public product reads', () => {
       expect(await search("'; DROP TABLE products; --")).toEqual([]);
     });
 
-    it('finds Hindi text', async () => {
-      expect((await search('अंगूठी')).map((p) => p.code)).toEqual(['HI-001']);
+    it('finds Hindi text, then what its synonym (ring) finds', async () => {
+      const found = await search('अंगूठी');
+      expect(found[0]!.code).toBe('HI-001');
+      expect(found.length).toBe(50);
+      expect(found.slice(1).every((p) => p.category === 'Rings' && p.code.startsWith('RI-'))).toBe(true);
     });
 
     it('answers [] for blank input and 400 past 100 characters', async () => {

@@ -105,7 +105,7 @@ const clampLimit = (n: number, fallback: number) =>
  * Trimmed search text, or a 400. Control characters are refused here: PostgreSQL text cannot hold
  * NUL, and no product name or code contains any of them.
  */
-function checkSearchText(raw: string): string {
+export function checkSearchText(raw: string): string {
   const text = raw.trim();
   if ([...text].length > MAX_SEARCH_LENGTH) {
     throw new AppError('BAD_REQUEST', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
@@ -137,6 +137,11 @@ export function createCatalogueService(deps: {
   imageUrl: PublicImageUrl;
   /** Whether anonymous visitors and buyers see prices; admins (`priced` readers) always do. */
   publicPrices: boolean;
+  /**
+   * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
+   * spellings), newest first, none of `exclude`: the header search lists them after the literal ones.
+   */
+  moreMatches?: (text: string, exclude: ReadonlySet<string>, limit: number) => Promise<string[]>;
 }) {
   const { db, media, events, publicPrices } = deps;
   const cache = new CatalogueCache({ ttlMs: deps.cacheTtlMs, sizeOf: estimateSize });
@@ -161,9 +166,19 @@ export function createCatalogueService(deps: {
   /** The header search's rows: from the in-process index when it is current, else from SQL. */
   async function findSearchRows(text: string): Promise<ProductRow[]> {
     const index = isIndexable(text) ? searchIndex?.current() : null;
-    if (!index) return runSearch(() => searchProducts(db, text, MAX_SEARCH_RESULTS));
-    const ids = index.find(foldText(text), MAX_SEARCH_RESULTS);
-    return findRankedRows(db, ids, text, MAX_SEARCH_RESULTS);
+    const literal = index
+      ? await findRankedRows(db, index.find(foldText(text), MAX_SEARCH_RESULTS), text, MAX_SEARCH_RESULTS)
+      : await runSearch(() => searchProducts(db, text, MAX_SEARCH_RESULTS));
+    if (!deps.moreMatches || literal.length >= MAX_SEARCH_RESULTS) return literal;
+    const seen = new Set(literal.map((row) => row.id));
+    const more = await deps.moreMatches(text, seen, MAX_SEARCH_RESULTS - literal.length);
+    return more.length ? [...literal, ...(await rowsInOrder(more))] : literal;
+  }
+
+  /** The products of `ids` in that order (removed ones left out). */
+  function rowsInOrder(ids: string[]): Promise<ProductRow[]> {
+    // An empty text: no code equals it, so the rows come in the order of `ids` alone.
+    return findRankedRows(db, ids, '', ids.length);
   }
 
   /** Whether a reader sees prices: every reader when prices are public, else only `priced` (admins). */
@@ -411,6 +426,12 @@ export function createCatalogueService(deps: {
       },
 
       getById,
+
+      /** The products of `ids`, in that order; ids of removed products are left out. */
+      async listByIds(ids: string[]): Promise<Product[]> {
+        const valid = ids.filter(isId);
+        return valid.length ? (await rowsInOrder(valid)).map(toAnswer) : [];
+      },
 
       /** More from the same category, never the product itself: those just older first, then the newest. */
       async listRelated(product: Product, limit: number): Promise<Product[]> {

@@ -13,6 +13,7 @@ export const ADMIN_LINKS = [
   { to: '/uploadblog', key: 'nav.uploadBlog', isOnMobile: true },
   { to: '/blog-list', key: 'nav.blogList', isOnMobile: true },
   { to: '/product-list', key: 'nav.productList', isOnMobile: true },
+  { to: '/search-synonyms', key: 'nav.searchSynonyms', isOnMobile: true },
   { to: '/catalogue-import', key: 'catalogue-import:nav', isOnMobile: true },
 ] as const;
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchBox } from './search-box';
 
@@ -23,10 +23,25 @@ const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
 
-function renderBox(fetcher: typeof fetch, at = '/') {
+const EARRING = {
+  ...RING,
+  _id: '0b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e02',
+  name: 'Gold Jhumka',
+  code: 'ER-22',
+  imageUrl: null,
+  imageurl: null,
+};
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{`${pathname}${search}`}</output>;
+}
+
+function renderBox(fetcher: typeof fetch, at = '/', onNavigate?: () => void) {
   render(
     <MemoryRouter initialEntries={[at]}>
-      <SearchBox fetcher={fetcher} />
+      <SearchBox fetcher={fetcher} {...(onNavigate ? { onNavigate } : {})} />
+      <Where />
     </MemoryRouter>,
   );
   return screen.getByRole('searchbox', { name: 'Search products' });
@@ -68,14 +83,70 @@ describe('SearchBox', () => {
     expect(vi.mocked(fetcher).mock.calls[0]?.[0]).toBe('/api/products/product?search=ruby');
   });
 
-  it('lists results with picture, name and a prefixed link to the product', async () => {
+  it('lists results with a fixed-size lazy thumbnail, name, code and a prefixed link to the product', async () => {
     const input = renderBox(vi.fn(() => json([RING])) as unknown as typeof fetch, '/en-in/faq');
     await typeAndWait(input, 'ruby');
     const list = screen.getByRole('list', { name: 'Search results' });
-    expect(list).toHaveClass('max-h-[15rem]', 'overflow-y-auto');
-    const link = screen.getByRole('link', { name: 'Ruby Cocktail Ring' });
+    expect(list).toHaveClass('max-h-[17rem]', 'overflow-y-auto');
+    const link = screen.getByRole('link', { name: 'Ruby Cocktail Ring RG-1' });
     expect(link).toHaveAttribute('href', `/en-in/singleproduct/${RING._id}`);
-    expect(link.querySelector('img')).toHaveAttribute('src', '/media/abc?w=400&h=400&fit=cover&q=86');
+    const image = link.querySelector('img')!;
+    expect(image).toHaveAttribute('src', '/media/abc?w=400&h=400&fit=cover&q=86');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '48');
+    expect(image).toHaveAttribute('height', '48');
+    expect(image).toHaveClass('size-12', 'shrink-0');
+    expect(screen.getByText('RG-1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all results' })).toHaveAttribute(
+      'href',
+      '/en-in/search?q=ruby',
+    );
+  });
+
+  it('is a GET form to the results page under the visitor prefix', () => {
+    const input = renderBox(vi.fn(() => json([])) as unknown as typeof fetch, '/hi/faq');
+    const form = input.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/hi/search');
+    expect(input).toHaveAttribute('name', 'q');
+  });
+
+  it('opens the results page on Enter', async () => {
+    const onNavigate = vi.fn();
+    const input = renderBox(vi.fn(() => json([RING])) as unknown as typeof fetch, '/en-in/faq', onNavigate);
+    fireEvent.change(input, { target: { value: ' neckalce & co ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+      '/en-in/search?q=neckalce%20%26%20co',
+    );
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves through the suggestions with the arrow keys and back to the box with Escape', async () => {
+    const input = renderBox(vi.fn(() => json([RING, EARRING])) as unknown as typeof fetch);
+    await typeAndWait(input, 'ring');
+    const ruby = screen.getByRole('link', { name: 'Ruby Cocktail Ring RG-1' });
+    const jhumka = screen.getByRole('link', { name: 'Gold Jhumka ER-22' });
+    const all = screen.getByRole('link', { name: 'See all results' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(ruby).toHaveFocus();
+    fireEvent.keyDown(ruby, { key: 'ArrowDown' });
+    expect(jhumka).toHaveFocus();
+    fireEvent.keyDown(jhumka, { key: 'ArrowDown' });
+    expect(all).toHaveFocus();
+    fireEvent.keyDown(all, { key: 'ArrowDown' });
+    expect(all).toHaveFocus();
+    fireEvent.keyDown(all, { key: 'Home' });
+    expect(ruby).toHaveFocus();
+    fireEvent.keyDown(ruby, { key: 'ArrowUp' });
+    expect(input).toHaveFocus();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(ruby, { key: 'Escape' });
+    expect(input).toHaveFocus();
+    expect(ruby).toBeInTheDocument();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+    expect(input).toHaveValue('ring');
   });
 
   it('shows Loading... while waiting for the answer', async () => {
@@ -105,7 +176,7 @@ describe('SearchBox', () => {
     await typeAndWait(input, '   ');
     expect(fetcher).not.toHaveBeenCalled();
     await typeAndWait(input, 'ruby');
-    expect(screen.getByRole('link', { name: 'Ruby Cocktail Ring' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ruby Cocktail Ring RG-1' })).toBeInTheDocument();
     await typeAndWait(input, '');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(fetcher).toHaveBeenCalledTimes(1);
@@ -124,6 +195,6 @@ describe('SearchBox', () => {
       answers[0]?.(new Response(JSON.stringify([RING]), { status: 200 }));
     });
     expect(screen.getByText('No product found')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Ruby Cocktail Ring' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ruby Cocktail Ring RG-1' })).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { imageSourceOf, sizedImage } from '~/lib/media';
+import { withPrefix } from '~/lib/prefix';
 
 type SearchState =
   { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; products: Product[] };
@@ -17,16 +19,26 @@ type SearchBoxProps = {
   className?: string;
 };
 
+/** The results page of a query, without the locale prefix. */
+export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query.trim())}`;
+
 /**
- * The header's product search (spec §2.14, §5): waits 500 ms after typing stops, sends nothing for
- * a blank query, and shows Loading..., the results, No product found or Failed to fetch products.
- * An answer that arrives after a newer query started is dropped.
+ * The header's product search: waits 500 ms after typing stops, sends nothing for a blank query,
+ * and shows Loading..., the results (thumbnail, name and code), No product found or Failed to fetch
+ * products. An answer that arrives after a newer query started is dropped. It is a GET form to
+ * `/search`, so Enter (or the submit without JavaScript) opens the results page. Arrow Down moves
+ * from the box into the suggestions, the arrows move between them, Escape returns to the box (and
+ * from the box hides the suggestions).
  */
 export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProps) {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const [isHidden, setIsHidden] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const resultsId = useId();
 
   useEffect(() => {
@@ -35,6 +47,7 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
 
   useEffect(() => {
     const text = query.trim();
+    setIsHidden(false);
     if (!text) {
       setState({ status: 'idle' });
       return;
@@ -64,22 +77,80 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
     };
   }, [query, fetcher]);
 
+  const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? []);
+
+  function onInputKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      const first = links()[0];
+      if (!first) return;
+      event.preventDefault();
+      setIsHidden(false);
+      first.focus();
+    } else if (event.key === 'Escape' && state.status !== 'idle' && !isHidden) {
+      event.preventDefault();
+      setIsHidden(true);
+    }
+  }
+
+  function onListKey(event: KeyboardEvent<HTMLUListElement>) {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) inputRef.current?.focus();
+      else all[Math.min(next, all.length - 1)]!.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      all[event.key === 'Home' ? 0 : all.length - 1]!.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      inputRef.current?.focus();
+    }
+  }
+
+  const text = query.trim();
+  const showsResults = state.status === 'done' && !isHidden;
+
   return (
-    <div role="search" className={className}>
+    <form
+      role="search"
+      method="get"
+      action={withPrefix(pathname, '/search')}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text) return;
+        onNavigate?.();
+        void navigate(withPrefix(pathname, searchPath(text)));
+      }}
+    >
       <label className="sr-only" htmlFor={`${resultsId}-input`}>
         {t('search.label')}
       </label>
-      <input
-        ref={inputRef}
-        id={`${resultsId}-input`}
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder={t('search.placeholder')}
-        autoComplete="off"
-        aria-controls={resultsId}
-        className="w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
-      />
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={`${resultsId}-input`}
+          type="search"
+          name="q"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onInputKey}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          aria-controls={resultsId}
+          aria-expanded={showsResults && state.products.length > 0}
+          className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
+        />
+        <button
+          type="submit"
+          className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          {t('search.submit')}
+        </button>
+      </div>
       <div id={resultsId} aria-live="polite" className="mt-2">
         {state.status === 'loading' ? (
           <p className="px-1 py-2 text-sm text-gray-700">{t('search.loading')}</p>
@@ -87,13 +158,15 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
         {state.status === 'error' ? (
           <p className="px-1 py-2 text-sm text-red-700">{t('search.failed')}</p>
         ) : null}
-        {state.status === 'done' && state.products.length === 0 ? (
+        {showsResults && state.products.length === 0 ? (
           <p className="px-1 py-2 text-sm text-gray-700">{t('search.empty')}</p>
         ) : null}
-        {state.status === 'done' && state.products.length > 0 ? (
+        {showsResults && state.products.length > 0 ? (
           <ul
+            ref={listRef}
             aria-label={t('search.results')}
-            className="max-h-[15rem] divide-y divide-gray-100 overflow-y-auto"
+            onKeyDown={onListKey}
+            className="max-h-[17rem] divide-y divide-gray-100 overflow-y-auto"
           >
             {state.products.map((product) => {
               const image = sizedImage(imageSourceOf(product), 'thumb');
@@ -102,7 +175,7 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
                   <PrefixedLink
                     to={`/singleproduct/${encodeURIComponent(product._id)}`}
                     onClick={onNavigate}
-                    className="flex items-center gap-3 px-1 py-2 hover:bg-brand-50"
+                    className="flex items-center gap-3 px-1 py-2 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
                   >
                     <FallbackImage
                       src={image.src}
@@ -113,14 +186,24 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
                       decoding="async"
                       className="size-12 shrink-0 rounded object-cover"
                     />
-                    <span className="text-sm text-ink">{product.name}</span>
+                    <span className="min-w-0 flex-1 text-sm text-ink">{product.name}</span>{' '}
+                    <span className="shrink-0 font-mono text-xs text-gray-700">{product.code}</span>
                   </PrefixedLink>
                 </li>
               );
             })}
+            <li>
+              <PrefixedLink
+                to={searchPath(text)}
+                onClick={onNavigate}
+                className="block px-1 py-3 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+              >
+                {t('search.seeAll')}
+              </PrefixedLink>
+            </li>
           </ul>
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { Logo } from '~/features/shell/logo';
 import { MobileDrawer } from '~/features/shell/mobile-drawer';
 import { MAIN_NAV } from '~/features/shell/nav-links';
 import { SearchBox } from '~/features/shell/search-box';
+import { withPrefix } from '~/lib/prefix';
 import { SocialLinks } from '~/features/shell/social-links';
 import { TranslateWidget } from '~/features/shell/translate-widget';
 import { logout, useSession } from '~/features/shell/use-session';
@@ -68,7 +69,7 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         </PrefixedLink>
         <button
           type="button"
-          className={ICON_BUTTON}
+          className={`${ICON_BUTTON} noscript:hidden`}
           aria-label={isSearchOpen ? t('header.closeSearch') : t('header.openSearch')}
           aria-expanded={isSearchOpen}
           aria-controls={searchId}
@@ -76,6 +77,14 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         >
           {isSearchOpen ? <CloseIcon /> : <SearchIcon />}
         </button>
+        {/* Without JavaScript the button is hidden and this link opens the results page and its box. */}
+        <a
+          href={withPrefix(pathname, '/search')}
+          className={`${ICON_BUTTON} hidden! noscript:inline-flex!`}
+          aria-label={t('header.openSearch')}
+        >
+          <SearchIcon />
+        </a>
         <PrefixedLink to="/cart" className={ICON_BUTTON} aria-label={listLabel}>
           <ListIcon />
           {listCount > 0 ? (

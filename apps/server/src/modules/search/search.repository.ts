@@ -1,0 +1,76 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/newest-first.ts';
+import { products, searchSynonyms } from '../../db/schema/index.ts';
+import type { WordRow } from './word-index.ts';
+
+export type SynonymRow = { id: string; term: string; meaning: string; createdAt: Date };
+
+const synonymColumns = {
+  id: searchSynonyms.id,
+  term: searchSynonyms.term,
+  meaning: searchSynonyms.meaning,
+  createdAt: searchSynonyms.createdAt,
+};
+
+/** Every product's words, newest first, a chunk at a time (keyset on created_at, id). */
+export async function* streamWordRows(db: Db, chunk: number): AsyncGenerator<WordRow[]> {
+  let key: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    type Row = WordRow & { created_at: string };
+    const result: { rows: Row[] } = await db.execute<Row>(sql`
+      SELECT id::text AS id, name, code, category, subcategory,
+             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+      FROM ${products}
+      ${
+        key
+          ? sql`WHERE (${products.createdAt}, ${products.id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`
+          : sql``
+      }
+      ORDER BY ${sql.join(newestFirst(products.createdAt, products.id), sql`, `)}
+      LIMIT ${chunk}`);
+    const rows = result.rows;
+    if (rows.length) yield rows.map(({ created_at: _, ...row }) => row);
+    if (rows.length < chunk) return;
+    const last: Row = rows[rows.length - 1]!;
+    key = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** Changes with any synonym added, edited or removed (a few hundred rows at most). */
+export async function readSynonymsVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string | null }>(sql`
+    SELECT md5(string_agg(${searchSynonyms.term} || '=' || ${searchSynonyms.meaning}, ',' ORDER BY ${searchSynonyms.term})) AS version
+    FROM ${searchSynonyms}`);
+  return result.rows[0]?.version ?? '';
+}
+
+export function listSynonyms(db: Db): Promise<SynonymRow[]> {
+  return db.select(synonymColumns).from(searchSynonyms).orderBy(asc(searchSynonyms.term));
+}
+
+export async function insertSynonym(db: Db, fields: { term: string; meaning: string }): Promise<SynonymRow> {
+  const [row] = await db.insert(searchSynonyms).values(fields).returning(synonymColumns);
+  return row!;
+}
+
+export async function updateSynonym(
+  db: Db,
+  id: string,
+  fields: { term: string; meaning: string },
+): Promise<SynonymRow | null> {
+  const [row] = await db
+    .update(searchSynonyms)
+    .set(fields)
+    .where(eq(searchSynonyms.id, id))
+    .returning(synonymColumns);
+  return row ?? null;
+}
+
+export async function deleteSynonym(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(searchSynonyms)
+    .where(eq(searchSynonyms.id, id))
+    .returning({ id: searchSynonyms.id });
+  return rows.length > 0;
+}

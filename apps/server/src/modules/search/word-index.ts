@@ -1,0 +1,267 @@
+import { foldText } from '../products/search-index.ts';
+import { hasLetter, SIMILARITY_THRESHOLD, singularOf, trigramsOf, wordsOf } from './trigram.ts';
+
+/** One product as the word index reads it; rows arrive newest first. */
+export type WordRow = { id: string; name: string; code: string; category: string; subcategory: string };
+
+/** Synonym terms (lower-case, any script) and the catalogue words each stands for. */
+export type SynonymMap = ReadonlyMap<string, string>;
+
+/** Query words beyond this many are ignored by the forgiving pass (the literal pass still sees all). */
+const MAX_QUERY_WORDS = 8;
+/** Close spellings kept per query word, the most similar first. */
+const MAX_CLOSE_WORDS = 5;
+/**
+ * A close spelling is kept only when it is nearly as similar as the closest one: "earing" is 0.67
+ * similar to "earring" and 0.33 to "ring", and finding every ring would bury the earrings.
+ */
+const CLOSE_WORD_MARGIN = 0.2;
+
+export type Ranked = {
+  /** Record numbers whose name or code holds the text: exact code, then prefix, then substring. */
+  literal: number[];
+  /** Record numbers found through synonyms, category words, plurals or close spellings. */
+  extra: number[];
+  corrected: string | null;
+  synonyms: Array<{ term: string; meaning: string }>;
+};
+
+/**
+ * The search results page's index of one catalogue snapshot. Records are numbered newest first,
+ * so ascending record numbers are the catalogue's order. Every word of a name (singular form) and
+ * each product's category (singular) and subcategory are "words" with a list of the records that
+ * hold them; words with a letter also sit in a trigram table for close spellings.
+ */
+export class WordIndex {
+  readonly #ids: string[];
+  readonly #names: string[];
+  readonly #codes: string[];
+  /** Every record as `\u0000name\u0001code`, in record order: one `indexOf` finds the next match. */
+  readonly #text: string;
+  /** Where each record starts in #text, and one more entry for the end. */
+  readonly #starts: Int32Array;
+  readonly #postings: Map<string, Int32Array>;
+  readonly #wordsByGram: Map<string, string[]>;
+  readonly #gramCount: Map<string, number>;
+
+  private constructor(rows: WordRow[]) {
+    this.#ids = new Array<string>(rows.length);
+    this.#names = new Array<string>(rows.length);
+    this.#codes = new Array<string>(rows.length);
+    const lists = new Map<string, number[]>();
+    rows.forEach((row, r) => {
+      this.#ids[r] = row.id;
+      this.#names[r] = foldText(row.name);
+      this.#codes[r] = foldText(row.code);
+      const words = new Set(wordsOf(this.#names[r]).map(singularOf));
+      words.add(singularOf(row.category.toLowerCase()));
+      words.add(row.subcategory.toLowerCase());
+      for (const word of words) {
+        const list = lists.get(word);
+        if (list) list.push(r);
+        else lists.set(word, [r]);
+      }
+    });
+    const parts: string[] = [];
+    this.#starts = new Int32Array(rows.length + 1);
+    let offset = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const record = `\u0000${this.#names[r]}\u0001${this.#codes[r]}`;
+      this.#starts[r] = offset;
+      offset += record.length;
+      parts.push(record);
+    }
+    this.#starts[rows.length] = offset;
+    this.#text = parts.join('');
+    this.#postings = new Map();
+    this.#wordsByGram = new Map();
+    this.#gramCount = new Map();
+    for (const [word, list] of lists) {
+      this.#postings.set(word, Int32Array.from(list));
+      if (!hasLetter(word)) continue;
+      const grams = trigramsOf(word);
+      this.#gramCount.set(word, grams.length);
+      for (const gram of grams) {
+        const words = this.#wordsByGram.get(gram);
+        if (words) words.push(word);
+        else this.#wordsByGram.set(gram, [word]);
+      }
+    }
+  }
+
+  /** Builds from chunks of rows, newest first. */
+  static async build(chunks: AsyncIterable<WordRow[]>): Promise<WordIndex> {
+    const rows: WordRow[] = [];
+    for await (const chunk of chunks) for (const row of chunk) rows.push(row);
+    return new WordIndex(rows);
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  idOf(record: number): string {
+    return this.#ids[record]!;
+  }
+
+  /**
+   * Every product the query finds, in rank order: the code equal to the text, then names or codes
+   * starting with it, then those containing it (each newest first, as the header search answers),
+   * then products whose words match every query word through the word itself (singular or
+   * plural), a synonym, a category, or a close spelling (newest first).
+   */
+  rank(text: string, synonyms: SynonymMap, options: { literal?: boolean } = {}): Ranked {
+    const folded = foldText(text.trim());
+    // Without the literal pass (the header search has its own), `extra` may hold literal matches too.
+    const literal = options.literal === false ? [] : this.#literal(folded);
+    const plan = this.#plan(folded, synonyms);
+    const extra = plan.words.length ? this.#matchingEvery(plan.words, new Set(literal)) : [];
+    return {
+      literal,
+      extra,
+      corrected: extra.length ? plan.corrected : null,
+      synonyms: extra.length ? plan.synonyms : [],
+    };
+  }
+
+  /**
+   * The literal matches. The text holds no separator (folded text cannot), so each `indexOf` hit
+   * lies inside one record's name or code; the search then jumps to the next record. The cost is
+   * one pass of `indexOf` over the text plus the matches, not a test per product.
+   */
+  #literal(text: string): number[] {
+    if (!text) return [];
+    const exact: number[] = [];
+    const starting: number[] = [];
+    const containing: number[] = [];
+    const starts = this.#starts;
+    const last = this.#ids.length - 1;
+    let r = 0;
+    for (let at = this.#text.indexOf(text); at >= 0;) {
+      // The record holding `at`: the last whose start is at or before it (binary search).
+      let lo = r;
+      let hi = last;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      r = lo;
+      const name = this.#names[r]!;
+      const code = this.#codes[r]!;
+      if (code === text) exact.push(r);
+      else if (name.startsWith(text) || code.startsWith(text)) starting.push(r);
+      else containing.push(r);
+      if (r === last) break;
+      at = this.#text.indexOf(text, starts[r + 1]!);
+    }
+    return [...exact, ...starting, ...containing];
+  }
+
+  /** For each query word, the word lists that can stand for it (any of them will do). */
+  #plan(text: string, synonyms: SynonymMap) {
+    const words: Int32Array[][] = [];
+    const shownWords: string[] = [];
+    const used: Array<{ term: string; meaning: string }> = [];
+    let isCorrected = false;
+    const queryWords = [...new Set(wordsOf(text))].slice(0, MAX_QUERY_WORDS);
+    // Numbers alone ("100", "2024") are for the literal pass: every product holding the number
+    // somewhere would only bury the one whose name or code holds the text.
+    if (!queryWords.some(hasLetter)) return { words: [], corrected: null, synonyms: [] };
+    const phrase = queryWords.join(' ');
+    const phraseMeaning = queryWords.length > 1 ? synonyms.get(phrase) : undefined;
+    // A term of several words ("nose pin") stands for its meaning when it is the whole query.
+    if (phraseMeaning !== undefined) {
+      used.push({ term: phrase, meaning: phraseMeaning });
+      const lists = [
+        this.#everyWord(queryWords.map(singularOf)),
+        this.#everyWord(wordsOf(phraseMeaning).map(singularOf)),
+      ].filter((list) => list !== null);
+      return { words: lists.length ? [lists] : [], corrected: null, synonyms: used };
+    }
+    for (const word of queryWords) {
+      const singular = singularOf(word);
+      const lists: Int32Array[] = [];
+      const own = this.#postings.get(singular);
+      if (own) lists.push(own);
+      const meaning = synonyms.get(word) ?? synonyms.get(singular);
+      if (meaning !== undefined) {
+        used.push({ term: word, meaning });
+        const meaningList = this.#everyWord(wordsOf(meaning).map(singularOf));
+        if (meaningList) lists.push(meaningList);
+      }
+      let shown = word;
+      if (!lists.length) {
+        const close = this.#closeWords(singular);
+        for (const candidate of close) lists.push(this.#postings.get(candidate)!);
+        if (close.length) {
+          shown = close[0]!;
+          isCorrected = true;
+        }
+      }
+      if (!lists.length) return { words: [], corrected: null, synonyms: [] };
+      shownWords.push(shown);
+      words.push(lists);
+    }
+    return { words, corrected: isCorrected ? shownWords.join(' ') : null, synonyms: used };
+  }
+
+  /** Records holding every one of `words` (null when one of them is in no record). */
+  #everyWord(words: string[]): Int32Array | null {
+    let result: Int32Array | null = null;
+    for (const word of words) {
+      const list = this.#postings.get(word);
+      if (!list) return null;
+      result = result ? intersect(result, list) : list;
+    }
+    return result;
+  }
+
+  /** Index words at least SIMILARITY_THRESHOLD similar to `word` and near the closest, most similar first. */
+  #closeWords(word: string): string[] {
+    if ([...word].length < 3 || !hasLetter(word)) return [];
+    const grams = trigramsOf(word);
+    const shared = new Map<string, number>();
+    for (const gram of grams) {
+      for (const candidate of this.#wordsByGram.get(gram) ?? []) {
+        shared.set(candidate, (shared.get(candidate) ?? 0) + 1);
+      }
+    }
+    const scored: Array<{ word: string; score: number }> = [];
+    for (const [candidate, count] of shared) {
+      const score = count / (grams.length + this.#gramCount.get(candidate)! - count);
+      if (score >= SIMILARITY_THRESHOLD) scored.push({ word: candidate, score });
+    }
+    scored.sort((a, b) => b.score - a.score || (a.word < b.word ? -1 : 1));
+    const floor = (scored[0]?.score ?? 0) - CLOSE_WORD_MARGIN;
+    return scored
+      .filter((s) => s.score >= floor)
+      .slice(0, MAX_CLOSE_WORDS)
+      .map((s) => s.word);
+  }
+
+  /** Records (ascending, so newest first) in some list of every query word, minus `exclude`. */
+  #matchingEvery(words: Int32Array[][], exclude: ReadonlySet<number>): number[] {
+    const marks = new Uint8Array(this.#ids.length);
+    const all = (1 << words.length) - 1;
+    words.forEach((lists, i) => {
+      for (const list of lists) for (const r of list) marks[r]! |= 1 << i;
+    });
+    const out: number[] = [];
+    for (let r = 0; r < marks.length; r++) if (marks[r] === all && !exclude.has(r)) out.push(r);
+    return out;
+  }
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      out.push(a[i]!);
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return Int32Array.from(out);
+}
