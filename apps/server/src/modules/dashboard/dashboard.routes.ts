@@ -19,7 +19,7 @@ import {
   countByCountry,
   countByStatus,
   countFunnel,
-  listTopProducts as listTopProductsSince,
+  listTopProductsBoth,
   medianHoursToFirstQuote,
   sumValueByMonth,
 } from './quote-figures.repository.ts';
@@ -82,20 +82,20 @@ export async function dashboardRoutes(root: FastifyInstance) {
     },
   );
 
-  /** The figures over `weeks` weeks up to now (seven aggregates, run side by side). */
+  /** The figures over `weeks` weeks up to now (six aggregates, run side by side). */
   async function computeFigures(weeks: number): Promise<QuoteFigures> {
     const now = new Date();
     const computedAt = now.toISOString();
     const since = new Date(weekStartOf(now).getTime() - (weeks - 1) * WEEK_MS);
-    const [byStatus, funnel, median, value, topRequested, topAccepted, byCountry] = await Promise.all([
+    const [byStatus, funnel, median, value, top, byCountry] = await Promise.all([
       countByStatus(db, now),
       countFunnel(db, since),
       medianHoursToFirstQuote(db, since),
       sumValueByMonth(db, since),
-      listTopProductsSince(db, since, FIGURES_TOP, false),
-      listTopProductsSince(db, since, FIGURES_TOP, true),
+      listTopProductsBoth(db, since, FIGURES_TOP),
       countByCountry(db, since, FIGURES_COUNTRIES),
     ]);
+    const { requested: topRequested, accepted: topAccepted } = top;
     const byWeek = new Map(funnel.map((f) => [f.week, f]));
     const weekly = Array.from({ length: weeks }, (_, i) => {
       const week = new Date(since.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
