@@ -21,7 +21,12 @@ import { createUsersService } from './modules/users/users.service.ts';
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
 /** In-process notifications that let caches (product lists, sitemap) drop stale answers. */
-export type DomainEvents = EventEmitter<{ 'catalogue:changed': []; 'blogs:changed': [] }>;
+export type DomainEvents = EventEmitter<{
+  'catalogue:changed': [];
+  'blogs:changed': [];
+  /** A price request was stored, changed state or quote, or deleted. */
+  'orders:changed': [];
+}>;
 
 /**
  * The composition root of the domain services. The `/api` modules and the web app's loaders
@@ -41,7 +46,14 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
   // Buyers: requests only queue mail in their transaction; the dispatcher (started by server.ts) sends it.
   const onMailQueued = () => mail.nudge();
   const buyerDeps = { env: deps.env, database: deps.database, onMailQueued };
-  const orders = createOrdersService({ ...buyerDeps, mediaStore: base.mediaStore, imageUrl });
+  const onOrdersChanged = () => events.emit('orders:changed');
+  const orders = createOrdersService({
+    ...buyerDeps,
+    onOrdersChanged,
+    mediaStore: base.mediaStore,
+    imageUrl,
+  });
+  events.on('orders:changed', orders.forgetListTotals);
   const mail = createMailDispatcher({
     db: deps.database.db,
     transport: createMailTransport(deps.env),
@@ -79,7 +91,11 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     users: createUsersService(buyerDeps),
     cart: createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES }),
     orders,
-    quotations: createQuotationsService({ ...buyerDeps, describeOrder: orders.describeOrder }),
+    quotations: createQuotationsService({
+      ...buyerDeps,
+      onOrdersChanged,
+      describeOrder: orders.describeOrder,
+    }),
     contact: createContactService(buyerDeps),
     mail,
   };

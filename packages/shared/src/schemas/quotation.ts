@@ -191,5 +191,7 @@ export const quoteFiguresSchema = z.object({
   topRequested: z.array(namedCount),
   topAccepted: z.array(namedCount),
   byCountry: z.array(z.object({ country: z.string(), count: z.number().int() })),
+  /** When these figures were computed (ISO 8601): they may be a few seconds behind the requests. */
+  computedAt: z.string(),
 });
 export type QuoteFigures = z.infer<typeof quoteFiguresSchema>;

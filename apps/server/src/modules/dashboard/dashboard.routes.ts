@@ -19,7 +19,7 @@ import {
   countByCountry,
   countByStatus,
   countFunnel,
-  listTopProducts as listTopProductsSince,
+  listTopProductsBoth,
   medianHoursToFirstQuote,
   sumValueByMonth,
 } from './quote-figures.repository.ts';
@@ -31,10 +31,14 @@ import {
   type QuoteFigures,
 } from '@catalogue/shared/schemas/quotation';
 import { AppError } from '@catalogue/shared/errors';
+import { createFiguresCache } from './figures-cache.ts';
 
 const FIGURES_TOP = 5;
 const FIGURES_COUNTRIES = 10;
-const FIGURES_CACHE_MS = 15_000;
+/** Figures this young are answered as they are, unless a request was written since. */
+const FIGURES_FRESH_MS = 10_000;
+/** Figures this young are answered while they are renewed; older ones wait for the renewal. */
+const FIGURES_STALE_MS = 60_000;
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -78,25 +82,20 @@ export async function dashboardRoutes(root: FastifyInstance) {
     },
   );
 
-  /**
-   * The figures read the whole request history; an owner's dashboard may be a few seconds behind,
-   * so each window's answer is kept briefly and shared by the admins asking meanwhile.
-   */
-  const figuresCache = new Map<number, { at: number; answer: Promise<QuoteFigures> }>();
-
-  /** The figures over `weeks` weeks up to now (seven aggregates, run side by side). */
+  /** The figures over `weeks` weeks up to now (six aggregates, run side by side). */
   async function computeFigures(weeks: number): Promise<QuoteFigures> {
     const now = new Date();
+    const computedAt = now.toISOString();
     const since = new Date(weekStartOf(now).getTime() - (weeks - 1) * WEEK_MS);
-    const [byStatus, funnel, median, value, topRequested, topAccepted, byCountry] = await Promise.all([
+    const [byStatus, funnel, median, value, top, byCountry] = await Promise.all([
       countByStatus(db, now),
       countFunnel(db, since),
       medianHoursToFirstQuote(db, since),
       sumValueByMonth(db, since),
-      listTopProductsSince(db, since, FIGURES_TOP, false),
-      listTopProductsSince(db, since, FIGURES_TOP, true),
+      listTopProductsBoth(db, since, FIGURES_TOP),
       countByCountry(db, since, FIGURES_COUNTRIES),
     ]);
+    const { requested: topRequested, accepted: topAccepted } = top;
     const byWeek = new Map(funnel.map((f) => [f.week, f]));
     const weekly = Array.from({ length: weeks }, (_, i) => {
       const week = new Date(since.getTime() + i * WEEK_MS).toISOString().slice(0, 10);
@@ -115,8 +114,24 @@ export async function dashboardRoutes(root: FastifyInstance) {
       topRequested,
       topAccepted,
       byCountry,
+      computedAt,
     };
   }
+
+  /**
+   * The figures read the whole request history, so the admins asking share one computation per
+   * window; a write to any request makes them due for renewal (see `createFiguresCache`).
+   */
+  const figures = createFiguresCache(computeFigures, {
+    freshMs: FIGURES_FRESH_MS,
+    staleMs: FIGURES_STALE_MS,
+  });
+  const { events } = app.services;
+  const forget = () => figures.invalidate();
+  events.on('orders:changed', forget);
+  app.addHook('onClose', async () => {
+    events.off('orders:changed', forget);
+  });
 
   app.get(
     '/dashboard/quotes',
@@ -138,13 +153,7 @@ export async function dashboardRoutes(root: FastifyInstance) {
           `weeks must be a whole number from 1 to ${QUOTE_FIGURES_WEEKS.max}`,
           [{ path: 'querystring.weeks', message: 'out of range' }],
         );
-      const cached = figuresCache.get(weeks);
-      if (cached && Date.now() - cached.at < FIGURES_CACHE_MS) return cached.answer;
-      const answer = computeFigures(weeks);
-      figuresCache.set(weeks, { at: Date.now(), answer });
-      // A failure is not kept: the next admin asks again.
-      answer.catch(() => figuresCache.delete(weeks));
-      return answer;
+      return figures.get(weeks);
     },
   );
 }

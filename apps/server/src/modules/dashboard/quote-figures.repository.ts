@@ -76,25 +76,35 @@ export async function sumValueByMonth(db: Db, since: Date): Promise<ValueRow[]> 
 export type ProductCount = { productId: string; name: string; count: number };
 
 /**
- * The products named in the most requests since `since` (`acceptedOnly`: of accepted requests).
- * Lines of deleted products are left out.
+ * The products named in the most requests since `since`, and in the most accepted ones, in one
+ * pass over the lines of the window's requests. Lines of deleted products are left out.
  */
-export async function listTopProducts(
+export async function listTopProductsBoth(
   db: Db,
   since: Date,
   limit: number,
-  acceptedOnly: boolean,
-): Promise<ProductCount[]> {
-  const { rows } = await db.execute<{ product_id: string; name: string; n: number }>(sql`
-    SELECT p.id AS product_id, p.name, t.n FROM (
-      SELECT i.product_id, count(DISTINCT i.order_id)::int AS n
+): Promise<{ requested: ProductCount[]; accepted: ProductCount[] }> {
+  const { rows } = await db.execute<{ kind: string; product_id: string; name: string; n: number }>(sql`
+    WITH t AS (
+      SELECT i.product_id, count(DISTINCT i.order_id)::int AS requested,
+        (count(DISTINCT i.order_id) FILTER (WHERE o.status = 'accepted'))::int AS accepted
       FROM order_items i JOIN orders o ON o.id = i.order_id
       WHERE o.created_at >= ${since} AND i.product_id IS NOT NULL
-        ${acceptedOnly ? sql`AND o.status = 'accepted'` : sql``}
-      GROUP BY i.product_id ORDER BY n DESC, i.product_id LIMIT ${limit}
-    ) t JOIN products p ON p.id = t.product_id
-    ORDER BY t.n DESC, p.name`);
-  return rows.map((r) => ({ productId: r.product_id, name: r.name, count: Number(r.n) }));
+      GROUP BY i.product_id
+    ), top AS (
+      (SELECT 'requested' AS kind, product_id, requested AS n FROM t
+        ORDER BY requested DESC, product_id LIMIT ${limit})
+      UNION ALL
+      (SELECT 'accepted' AS kind, product_id, accepted AS n FROM t WHERE accepted > 0
+        ORDER BY accepted DESC, product_id LIMIT ${limit})
+    )
+    SELECT top.kind, p.id AS product_id, p.name, top.n FROM top JOIN products p ON p.id = top.product_id
+    ORDER BY top.kind, top.n DESC, p.name`);
+  const of = (kind: string) =>
+    rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ productId: r.product_id, name: r.name, count: Number(r.n) }));
+  return { requested: of('requested'), accepted: of('accepted') };
 }
 
 export async function countByCountry(

@@ -21,7 +21,7 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-type HtmlValue = SafeHtml | string | number | null | undefined | readonly HtmlValue[];
+export type HtmlValue = SafeHtml | string | number | null | undefined | readonly HtmlValue[];
 
 function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;
@@ -66,6 +66,48 @@ export function detailsTable(rows: readonly (readonly [string, string])[]): Safe
           <td style="border-bottom:1px solid #eee">${multiline(value || '-')}</td>
         </tr>`,
     )}
+  </table>`;
+}
+
+/** A column of a `mailTable`: its heading, its side, and what each row shows in it. */
+export type MailColumn<R> = { heading: string; align?: 'left' | 'right'; cell: (row: R) => HtmlValue };
+
+/**
+ * Rows of items under a coloured heading row (the lines of a price request or of a quote), with an
+ * optional closing row whose label spans every column but the last (a total).
+ */
+export function mailTable<R>(
+  columns: readonly MailColumn<R>[],
+  rows: readonly R[],
+  footer?: { label: string; value: HtmlValue },
+): SafeHtml {
+  const cell = 'border-bottom:1px solid #eee';
+  return html`<table
+    cellpadding="6"
+    cellspacing="0"
+    style="border-collapse:collapse;font-size:14px;margin-top:12px"
+  >
+    <tr style="background:#7a4b12;color:#fff">
+      ${columns.map((c) => html`<th align="${c.align ?? 'left'}">${c.heading}</th>`)}
+    </tr>
+    ${rows.map(
+      (row) =>
+        html`<tr>
+          ${columns.map((c) =>
+            c.align === 'right'
+              ? html`<td align="right" style="${cell}">${c.cell(row)}</td>`
+              : html`<td style="${cell}">${c.cell(row)}</td>`,
+          )}
+        </tr>`,
+    )}
+    ${
+      footer
+        ? html`<tr>
+            <th align="left" colspan="${columns.length - 1}">${footer.label}</th>
+            <th align="right">${footer.value}</th>
+          </tr>`
+        : ''
+    }
   </table>`;
 }
 

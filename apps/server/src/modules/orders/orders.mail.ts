@@ -1,5 +1,5 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
-import { detailsTable, html, mailLayout } from '../mail/mail-html.ts';
+import { detailsTable, html, mailLayout, mailTable } from '../mail/mail-html.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
@@ -19,27 +19,15 @@ function fieldsOf(order: OrderRow): [string, string][] {
   ];
 }
 
-function linesTable(order: OrderRow) {
-  return html`<table
-    cellpadding="6"
-    cellspacing="0"
-    style="border-collapse:collapse;font-size:14px;margin-top:12px"
-  >
-    <tr style="background:#7a4b12;color:#fff">
-      <th align="left">Model No.</th>
-      <th align="left">Item</th>
-      <th align="right">Qty</th>
-    </tr>
-    ${order.lines.map(
-      (line) =>
-        html`<tr>
-          <td style="border-bottom:1px solid #eee">${line.sku}</td>
-          <td style="border-bottom:1px solid #eee">${line.name}</td>
-          <td align="right" style="border-bottom:1px solid #eee">${line.quantity}</td>
-        </tr>`,
-    )}
-  </table>`;
-}
+const linesTable = (order: OrderRow) =>
+  mailTable(
+    [
+      { heading: 'Model No.', cell: (line) => line.sku },
+      { heading: 'Item', cell: (line) => line.name },
+      { heading: 'Qty', align: 'right', cell: (line) => line.quantity },
+    ],
+    order.lines,
+  );
 
 const linesText = (order: OrderRow) => order.lines.map((l) => `- ${l.sku} ${l.name} x ${l.quantity}`);
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
-import { statusFilter } from './quotations.repository.ts';
+import { statusBranches, statusFilter } from './quotations.repository.ts';
 
 export type NewOrder = {
   id: string;
@@ -81,18 +81,26 @@ function searchFilter(search: string | undefined): SQL | undefined {
   const byNumber = /^#?\d{1,9}$/.test(text)
     ? sql`${orders.orderNumber} = ${Number(text.replace('#', ''))} OR `
     : sql``;
-  // One branch per column, so each can use its trigram index (an OR across columns and a subquery
-  // would scan every request); the country is a two-letter code, matched in full.
-  return sql`(${byNumber}${orders.id} IN (
+  // The country is a two-letter code, matched in full and only by a two-letter text (a substring
+  // match on it could use no index and read every request).
+  const byCountry = /^[a-z]{2}$/i.test(text)
+    ? sql`UNION SELECT o.id FROM orders o WHERE o.country = ${text.toUpperCase()}`
+    : sql``;
+  // One branch per column, so each can use its trigram index (an OR across columns would scan
+  // every request); the matches are collected once into an array and read by primary key (as a
+  // subquery, the planner may join it against every request).
+  return sql`(${byNumber}${orders.id} = ANY(ARRAY(
     SELECT o.id FROM orders o WHERE o.first_name ILIKE ${pattern}
     UNION SELECT o.id FROM orders o WHERE o.email ILIKE ${pattern}
     UNION SELECT o.id FROM orders o WHERE o.company_name ILIKE ${pattern}
-    UNION SELECT o.id FROM orders o WHERE o.country ILIKE ${pattern}
-    UNION SELECT i.order_id FROM order_items i WHERE i.name ILIKE ${pattern}))`;
+    ${byCountry}
+    UNION SELECT i.order_id FROM order_items i WHERE i.name ILIKE ${pattern})))`;
 }
 
+const now = (filter: OrderListFilter) => filter.now ?? new Date();
+
 function listFilter(filter: OrderListFilter): SQL | undefined {
-  return and(searchFilter(filter.search), statusFilter(filter.statuses ?? [], filter.now ?? new Date()));
+  return and(searchFilter(filter.search), statusFilter(filter.statuses ?? [], now(filter)));
 }
 
 export function createOrdersRepository(db: Db) {
@@ -210,16 +218,55 @@ export function createOrdersRepository(db: Db) {
       return { orderNumber: Number(row.order_number), createdAt: new Date(row.created_at) };
     },
 
-    /** Newest first unless `sort` is `oldest`; `limit` undefined lists every order. */
+    /**
+     * Newest first unless `sort` is `oldest`; `limit` undefined lists every order. A page is chosen
+     * by its ids alone (from the covering indexes, without reading the rows it skips), then only
+     * its own rows are read.
+     */
     async list(options: OrderListFilter & { limit?: number; offset?: number }): Promise<OrderRow[]> {
-      const query = db
+      const direction = options.sort === 'oldest' ? asc : desc;
+      if (options.limit === undefined) {
+        return attachLines(
+          await db
+            .select(orderColumns)
+            .from(orders)
+            .where(listFilter(options))
+            .orderBy(direction(orders.orderNumber)),
+        );
+      }
+      const limit = options.limit;
+      const offset = options.offset ?? 0;
+      const order = options.sort === 'oldest' ? sql`ASC` : sql`DESC`;
+      const branches = options.search?.trim() ? [] : statusBranches(options.statuses ?? [], now(options));
+      // Several states without a search: each state's own newest (or oldest) `offset + limit` from
+      // its index range, merged, instead of one walk over every request testing each state.
+      const pageIds =
+        branches.length > 1
+          ? sql`SELECT b.id FROM (${sql.join(
+              branches.map(
+                (branch) =>
+                  sql`(SELECT ${orders.id} AS id, ${orders.orderNumber} AS n FROM ${orders} WHERE ${branch}
+                    ORDER BY ${orders.orderNumber} ${order}
+                    LIMIT ${offset + limit})`,
+              ),
+              sql` UNION ALL `,
+            )}) b ORDER BY b.n ${order} LIMIT ${limit} OFFSET ${offset}`
+          : db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(listFilter(options))
+              .orderBy(direction(orders.orderNumber))
+              .limit(limit)
+              .offset(offset)
+              .getSQL();
+      // The page's few rows are put in order here: an ORDER BY on them would be a sort node in a plan
+      // that otherwise reads its order from the indexes.
+      const rows = await db
         .select(orderColumns)
         .from(orders)
-        .where(listFilter(options))
-        .orderBy(options.sort === 'oldest' ? asc(orders.orderNumber) : desc(orders.orderNumber))
-        .$dynamic();
-      if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
-      return attachLines(await query);
+        .where(sql`${orders.id} = ANY(ARRAY(${pageIds}))`);
+      const sign = options.sort === 'oldest' ? 1 : -1;
+      return attachLines(rows.sort((a, b) => sign * (a.orderNumber - b.orderNumber)));
     },
 
     async count(filter: OrderListFilter): Promise<number> {

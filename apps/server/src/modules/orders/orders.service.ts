@@ -25,6 +25,7 @@ import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
+import { createListTotals } from './list-totals.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../db/pg-errors.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
@@ -46,6 +47,8 @@ export type OrdersServiceDeps = {
   database: Database;
   mediaStore: MediaStore;
   onMailQueued: () => void;
+  /** Told after a request was stored or deleted (caches of lists and figures go stale). */
+  onOrdersChanged?: () => void;
   /** Absolute addresses of the lines' pictures, for clients on another origin. */
   imageUrl: PublicImageUrl;
 };
@@ -70,9 +73,11 @@ export function createOrdersService({
   database,
   mediaStore,
   onMailQueued,
+  onOrdersChanged = () => {},
   imageUrl,
 }: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
+  const listTotals = createListTotals();
   const quotes = createQuotationsRepository(database.db);
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
@@ -249,6 +254,7 @@ export function createOrdersService({
         throw error;
       }
       if ('missing' in stored) throw productsGone(lines, stored.missing);
+      onOrdersChanged();
       onMailQueued();
       return answerFor(stored.orderNumber);
     },
@@ -278,8 +284,9 @@ export function createOrdersService({
         const rows = await repo.list(filter);
         return { success: true, orders: await Promise.all(rows.map(toJson)) };
       }
+      const totalKey = JSON.stringify([filter.statuses ?? [], filter.search ?? '']);
       const [totalItems, rows] = await Promise.all([
-        repo.count(filter),
+        listTotals.of(totalKey, () => repo.count(filter)),
         repo.list({ ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
       ]);
       return {
@@ -299,7 +306,14 @@ export function createOrdersService({
 
     /** false when there was no such request (a malformed id included). */
     async deleteOrder(id: string): Promise<boolean> {
-      return isId(id) ? repo.remove(id) : false;
+      const removed = isId(id) ? await repo.remove(id) : false;
+      if (removed) onOrdersChanged();
+      return removed;
+    },
+
+    /** Forgets the admin lists' totals: a request was written here or on another process. */
+    forgetListTotals(): void {
+      listTotals.clear();
     },
 
     isDownloadSigned: links.isValid,

@@ -1,5 +1,5 @@
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
-import { detailsTable, html, mailLayout, multiline } from '../mail/mail-html.ts';
+import { detailsTable, html, mailLayout, mailTable, multiline } from '../mail/mail-html.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
 import type { RevisionRow } from './quotations.repository.ts';
 
@@ -24,39 +24,22 @@ type SentQuote = Pick<
 const money = (amount: number, currency: string) => `${currency} ${minorToMajor(amount)}`;
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '-');
 
-function quoteTable(quote: SentQuote) {
-  return html`<table
-    cellpadding="6"
-    cellspacing="0"
-    style="border-collapse:collapse;font-size:14px;margin-top:12px"
-  >
-    <tr style="background:#7a4b12;color:#fff">
-      <th align="left">Model No.</th>
-      <th align="left">Item</th>
-      <th align="right">Qty</th>
-      <th align="right">Unit price</th>
-      <th align="right">MOQ</th>
-      <th align="right">Amount</th>
-    </tr>
-    ${quote.lines.map(
-      (line) =>
-        html`<tr>
-          <td style="border-bottom:1px solid #eee">${line.sku}</td>
-          <td style="border-bottom:1px solid #eee">
-            ${line.name}${line.note ? html`<br /><small>${line.note}</small>` : ''}
-          </td>
-          <td align="right" style="border-bottom:1px solid #eee">${line.quantity}</td>
-          <td align="right" style="border-bottom:1px solid #eee">${money(line.unitPrice, quote.currency)}</td>
-          <td align="right" style="border-bottom:1px solid #eee">${line.moq}</td>
-          <td align="right" style="border-bottom:1px solid #eee">${money(line.lineTotal, quote.currency)}</td>
-        </tr>`,
-    )}
-    <tr>
-      <th align="left" colspan="5">Total</th>
-      <th align="right">${money(quote.total, quote.currency)}</th>
-    </tr>
-  </table>`;
-}
+const quoteTable = (quote: SentQuote) =>
+  mailTable(
+    [
+      { heading: 'Model No.', cell: (line) => line.sku },
+      {
+        heading: 'Item',
+        cell: (line) => html`${line.name}${line.note ? html`<br /><small>${line.note}</small>` : ''}`,
+      },
+      { heading: 'Qty', align: 'right', cell: (line) => line.quantity },
+      { heading: 'Unit price', align: 'right', cell: (line) => money(line.unitPrice, quote.currency) },
+      { heading: 'MOQ', align: 'right', cell: (line) => line.moq },
+      { heading: 'Amount', align: 'right', cell: (line) => money(line.lineTotal, quote.currency) },
+    ],
+    quote.lines,
+    { label: 'Total', value: money(quote.total, quote.currency) },
+  );
 
 /** To the buyer: the quote was sent (or revised), with its prices and a link to accept or decline it. */
 export function quoteSentMail(order: MailOrder, quote: SentQuote, to: string, link: string): OutboxMail {

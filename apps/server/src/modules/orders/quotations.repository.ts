@@ -86,16 +86,29 @@ export type MyOrderRow = {
   lineCount: number;
 };
 
+/**
+ * Orders in any of `statuses` as every reader sees them at `now` (a lapsed `quoted` is `expired`),
+ * as disjoint conditions each of which one index range answers (the admin list merges them).
+ */
+export function statusBranches(statuses: readonly OrderStatus[], now: Date): SQL[] {
+  return [...new Set(statuses)].flatMap((status) => {
+    if (status === 'quoted')
+      return [
+        sql`(${orders.status} = 'quoted' AND (${orders.validUntil} IS NULL OR ${orders.validUntil} > ${now}))`,
+      ];
+    if (status === 'expired')
+      return [
+        sql`${orders.status} = 'expired'`,
+        sql`(${orders.status} = 'quoted' AND ${orders.validUntil} <= ${now})`,
+      ];
+    return [sql`${orders.status} = ${status}`];
+  });
+}
+
 /** Orders in any of `statuses` as every reader sees them at `now` (a lapsed `quoted` is `expired`). */
 export function statusFilter(statuses: readonly OrderStatus[], now: Date): SQL | undefined {
-  if (!statuses.length) return undefined;
-  const lapsed = sql`(${orders.status} = 'quoted' AND ${orders.validUntil} <= ${now})`;
-  const parts = statuses.map((status) => {
-    if (status === 'quoted')
-      return sql`(${orders.status} = 'quoted' AND (${orders.validUntil} IS NULL OR ${orders.validUntil} > ${now}))`;
-    if (status === 'expired') return sql`(${orders.status} = 'expired' OR ${lapsed})`;
-    return sql`${orders.status} = ${status}`;
-  });
+  const parts = statusBranches(statuses, now);
+  if (!parts.length) return undefined;
   return sql`(${sql.join(parts, sql` OR `)})`;
 }
 
@@ -217,6 +230,16 @@ function repositoryOf(db: Db | Tx) {
 
     /** A buyer's requests, newest first, with how many lines each holds. */
     async listMine(userId: string, limit: number, offset: number): Promise<MyOrderRow[]> {
+      // The page's ids first, from the (user, number) index alone; the rows and their line counts
+      // are read for those ten only, never for the requests the page skips.
+      const page = db
+        .select({ pageId: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.orderNumber))
+        .limit(limit)
+        .offset(offset)
+        .as('page');
       const rows = await db
         .select({
           id: orders.id,
@@ -230,10 +253,8 @@ function repositoryOf(db: Db | Tx) {
           lineCount: sql<number>`(SELECT count(*)::int FROM order_items i WHERE i.order_id = "orders"."id")`,
         })
         .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.orderNumber))
-        .limit(limit)
-        .offset(offset);
+        .innerJoin(page, eq(orders.id, page.pageId))
+        .orderBy(desc(orders.orderNumber));
       return rows.map((r) => ({
         ...r,
         lineCount: Number(r.lineCount),

@@ -18,6 +18,7 @@ import {
 } from '@catalogue/shared/schemas/quotation';
 import type { Viewer } from '../../load-context.ts';
 import { ORDER_NOT_FOUND, type Access } from './quotations.service.ts';
+import { answerOversizedAs400, QUOTE_TEXT_FIELDS } from './oversized-body.ts';
 
 const errors = {
   400: errorBody,
@@ -116,6 +117,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     {
       onRequest: app.requireAdmin,
       bodyLimit: QUOTE_BODY_LIMIT,
+      errorHandler: answerOversizedAs400(QUOTE_TEXT_FIELDS.quote),
       schema: {
         tags,
         summary: 'Save the draft of the next quote revision (admin)',
@@ -152,6 +154,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     '/:id/withdraw',
     {
       onRequest: app.requireAdmin,
+      errorHandler: answerOversizedAs400(QUOTE_TEXT_FIELDS.withdraw),
       schema: {
         tags,
         summary: 'Withdraw a sent quote (admin)',
@@ -188,6 +191,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     '/:id/decline',
     {
       onRequest: requireOwner,
+      errorHandler: answerOversizedAs400(QUOTE_TEXT_FIELDS.decline),
       schema: {
         tags,
         summary: "Decline the current quote, with an optional reason (the request's buyer)",
@@ -238,6 +242,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     '/:id/comments',
     {
       onRequest: requireReader,
+      errorHandler: answerOversizedAs400(QUOTE_TEXT_FIELDS.comment),
       schema: {
         tags,
         summary: 'Add a comment; the other side is mailed (its buyer or an admin)',

@@ -45,6 +45,8 @@ export type QuotationsServiceDeps = {
   env: Pick<Env, 'BUSINESS_EMAIL' | 'SITE_URL'>;
   database: Database;
   onMailQueued: () => void;
+  /** Told after a request's state or quote changed (caches of lists and figures go stale). */
+  onOrdersChanged?: () => void;
   /** The request as the admin list shows it (status as read now), or null. */
   describeOrder: (id: string) => Promise<{ order: Order; version: number } | null>;
 };
@@ -116,6 +118,7 @@ export function createQuotationsService({
   env,
   database,
   onMailQueued,
+  onOrdersChanged = () => {},
   describeOrder,
 }: QuotationsServiceDeps) {
   const repo = createQuotationsRepository(database.db);
@@ -154,6 +157,7 @@ export function createQuotationsService({
       await store.enqueue(mails);
       return mails.length;
     });
+    onOrdersChanged();
     if (queued) onMailQueued();
   }
 
@@ -280,7 +284,10 @@ export function createQuotationsService({
       for (const id of ids) if (await recordExpiry(id, now)) recorded++;
       if (ids.length < EXPIRY_BATCH) break;
     }
-    if (recorded) onMailQueued();
+    if (recorded) {
+      onOrdersChanged();
+      onMailQueued();
+    }
     return recorded;
   }
 

@@ -7,7 +7,7 @@ import { FallbackImage } from '~/components/ui/fallback-image';
 import { apiRequest } from '~/lib/api-client';
 import { sizedImage } from '~/lib/media';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { formatDate } from './format';
+import { formatDate } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
 import { useApiQuery } from '~/lib/use-api-query';

@@ -1,29 +1,3 @@
-const localeOf = (language: string) => (language === 'hi' ? 'hi-IN' : 'en-GB');
-
-/**
- * Dates in the admin tables, fixed to UTC so the server render and the browser agree (no hydration
- * mismatch) whatever the admin's time zone; month names in the screen's language.
- */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.toLocaleString(localeOf(language), {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  })} UTC`;
-}
-
-export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(localeOf(language), {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    timeZone: 'UTC',
-  });
-}
+// The date helpers live in `~/lib/format-date` (the admin and the buyer screens share them); this
+// name stays for code written before the move.
+export { formatDate, formatDateTime } from '~/lib/format-date';

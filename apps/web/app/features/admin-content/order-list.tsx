@@ -12,7 +12,7 @@ import { Pagination } from '~/components/ui/pagination';
 import { apiRequest } from '~/lib/api-client';
 import { CountryCell, WebsiteLink } from './cells';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { formatDateTime } from './format';
+import { formatDateTime } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from './states';
 import { useApiQuery } from '~/lib/use-api-query';

@@ -6,7 +6,7 @@ import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
 import { CountryCell } from '~/features/admin-content/cells';
-import { formatDateTime } from '~/features/admin-content/format';
+import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
 import { quotationHref } from './quote-format';

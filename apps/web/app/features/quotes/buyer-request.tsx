@@ -10,7 +10,7 @@ import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useApiQuery } from '~/lib/use-api-query';
-import { formatDate } from '~/features/admin-content/format';
+import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { quotationHref } from './quote-format';
 import { QuoteLines } from './quote-lines';

@@ -8,7 +8,7 @@ import { LoadError, Notice } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useApiQuery } from '~/lib/use-api-query';
-import { formatDateTime } from '~/features/admin-content/format';
+import { formatDateTime } from '~/lib/format-date';
 
 /**
  * The short conversation on a request between its buyer and the admins. Text is shown as text

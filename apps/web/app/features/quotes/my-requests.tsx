@@ -7,7 +7,7 @@ import { Pagination } from '~/components/ui/pagination';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
-import { formatDate } from '~/features/admin-content/format';
+import { formatDate } from '~/lib/format-date';
 import { formatMoney } from './quote-format';
 import { StatusBadge } from './status-badge';
 

@@ -8,6 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
 import { niceMax } from '~/features/admin/weekly-chart';
 import { formatMoney } from './quote-format';
+import { formatTimeOfDay } from '~/lib/format-date';
 
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
 const TH = 'px-3 py-1 text-left text-sm font-semibold text-ink';
@@ -221,7 +222,7 @@ function ProductTable({ title, rows }: { title: string; rows: Figures['topReques
 
 /** How requests turn into orders: states, the weekly funnel, time to quote, acceptance, value, products, countries. */
 export function QuoteFigures() {
-  const { t } = useTranslation('quotes');
+  const { t, i18n } = useTranslation('quotes');
   const { data, error, isLoading, reload } = useApiQuery<Figures>('/admin/dashboard/quotes?weeks=12');
   if (error)
     return (
@@ -238,11 +239,27 @@ export function QuoteFigures() {
     data.medianHoursToFirstQuote === null
       ? t('figures.none')
       : t('figures.medianValue', { hours: data.medianHoursToFirstQuote });
+  // The figures may be a few seconds behind the requests: the screen says when they were computed.
+  const computedAt = data.computedAt ? formatTimeOfDay(data.computedAt, i18n.language) : '';
   return (
     <section aria-labelledby="quote-figures" className="space-y-6">
-      <h2 id="quote-figures" className="font-serif text-2xl text-brand-900">
-        {t('figures.heading')}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="quote-figures" className="font-serif text-2xl text-brand-900">
+          {t('figures.heading')}
+        </h2>
+        {computedAt ? (
+          <p className="text-sm text-gray-700">
+            {t('figures.computedAt', { time: computedAt })}{' '}
+            <button
+              type="button"
+              onClick={reload}
+              className="rounded text-brand-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              {t('figures.refresh')}
+            </button>
+          </p>
+        ) : null}
+      </div>
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className={CARD}>
           <dt className="text-sm text-gray-700">{t('figures.median')}</dt>

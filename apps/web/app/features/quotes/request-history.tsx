@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/i18n';
 import type { OrderEvent } from '@catalogue/shared/schemas/quotation';
-import { formatDateTime } from '~/features/admin-content/format';
+import { formatDateTime } from '~/lib/format-date';
 
 /** Every move of the request, oldest first: who, when, from and to, and the note given. */
 export function RequestHistory({ history }: { history: readonly OrderEvent[] }) {
