@@ -35,6 +35,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
+import { attributeRoutes } from './modules/attributes/attributes.routes.ts';
 import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(mediaRoutes);
   await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(attributeRoutes, { prefix: '/api/attributes' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });

@@ -7,6 +7,7 @@ import {
   type Category,
   type Subcategory,
 } from '../domain/categories.ts';
+import { productAttributesSchema } from './attributes.ts';
 
 /** Product JSON as the API answers it, with the previous site's field names. */
 export const productSchema = z.object({
@@ -23,6 +24,11 @@ export const productSchema = z.object({
   cloudinaryId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Metal, finish, stone and colour values; weight of one piece; minimum order; free tags. */
+  attributes: productAttributesSchema.optional(),
+  weightGrams: z.number().nullable().optional(),
+  minOrderQuantity: z.number().int().nullable().optional(),
+  tags: z.array(z.string()).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

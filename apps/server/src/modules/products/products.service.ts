@@ -66,6 +66,9 @@ import {
   type SortKey,
 } from './products.repository.ts';
 import { isIndexable, foldText, LiveSearchIndex } from './search-index.ts';
+import { extrasOf, readProductExtras, saveProductExtras } from './product-extras.service.ts';
+import { createFacetBrowser } from './facets.service.ts';
+import type { FilteredPage, ListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import { readFirstSheet } from './spreadsheet.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 
@@ -94,6 +97,14 @@ export type ListPageInput = { page: number; limit: number };
 export type ImageUpload = { data: Buffer };
 
 type ScopeIndex = { total: number; keys: SortKey[] };
+
+export type BrowseInput = ListPageInput & {
+  category?: string;
+  subcategory?: string;
+  /** A category page's gemstone tab: with, without, or all. */
+  filter?: string | null;
+  filters: ListingFilters;
+};
 
 const clampPage = (n: number) => (Number.isSafeInteger(n) && n >= 1 ? n : 1);
 const clampLimit = (n: number, fallback: number) =>
@@ -155,6 +166,7 @@ export function createCatalogueService(deps: {
     cache.clear();
     searchIndex?.invalidate();
   });
+  const facetBrowser = createFacetBrowser({ db, events, refreshMs: deps.cacheTtlMs });
 
   /** The header search's rows: from the in-process index when it is current, else from SQL. */
   async function findSearchRows(text: string): Promise<ProductRow[]> {
@@ -185,6 +197,7 @@ export function createCatalogueService(deps: {
       cloudinaryId: null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      ...extrasOf(row),
     };
   }
 
@@ -372,8 +385,36 @@ export function createCatalogueService(deps: {
       });
     }
 
+    /**
+     * A listing page under facet filters and a sort, with the facet counts: every product, a
+     * category (its `filter` tab choosing the gemstone subcategory) or a category and subcategory.
+     */
+    async function browse(input: BrowseInput): Promise<FilteredPage> {
+      const page = clampPage(input.page);
+      const limit = clampLimit(input.limit, 16);
+      const scope =
+        input.category === undefined
+          ? {}
+          : input.subcategory === undefined
+            ? filteredScopeOf({ category: input.category, filter: input.filter ?? null })
+            : subcategoryScopeOf({ category: input.category, subcategory: input.subcategory });
+      const found = await facetBrowser.browse(scope ?? { none: true }, input.filters, {
+        offset: (page - 1) * limit,
+        limit,
+      });
+      return {
+        products: found.rows.map(toAnswer),
+        currentPage: page,
+        totalPages: totalPagesOf(found.total, limit),
+        totalItems: found.total,
+        facets: found.facets,
+        sort: input.filters.sort,
+      };
+    }
+
     return {
       answers,
+      browse,
 
       /** Every product (or the newest `limit`), newest first. */
       async listAll(options: { limit?: number } = {}): Promise<Product[]> {
@@ -444,6 +485,9 @@ export function createCatalogueService(deps: {
       return priced ? readers.priced : readers.public;
     },
 
+    /** The slugs of each attribute list, to read a listing URL's filters against. */
+    knownFilterValues: () => facetBrowser.knownSlugs(),
+
     /** Changes with any product write on any instance (the page cache's check for other instances). */
     readVersion: () => readCatalogueVersion(db),
 
@@ -490,6 +534,7 @@ export function createCatalogueService(deps: {
       image: ImageUpload | null;
     }): Promise<Product> {
       const fields = badFields(input.fields);
+      const extras = await readProductExtras(db, input.fields);
       if (!input.image) throw new AppError('BAD_REQUEST', PRODUCT_MESSAGES.imageRequired);
       const { id: mediaId } = await media.ingestImage(input.image.data, {
         maxBytes: PRODUCT_IMAGE_MAX_BYTES,
@@ -497,7 +542,9 @@ export function createCatalogueService(deps: {
       });
       try {
         if (await findProductIdByCode(db, fields.code)) throw codeTaken(fields.code);
-        const row = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        const inserted = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        await saveProductExtras(db, inserted.id, extras);
+        const row = (await findProductById(db, inserted.id)) ?? inserted;
         changed();
         return toProduct(row, true);
       } catch (error) {
@@ -513,6 +560,7 @@ export function createCatalogueService(deps: {
     ): Promise<Product> {
       if (!isId(id)) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       const fields = badFields(input.fields);
+      const extras = await readProductExtras(db, input.fields);
       if (!(await findProductById(db, id))) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       const holder = await findProductIdByCode(db, fields.code);
       if (holder && holder !== id) throw codeTaken(fields.code);
@@ -531,9 +579,11 @@ export function createCatalogueService(deps: {
           ...(newMediaId ? { mediaId: newMediaId, imageUrl: null } : {}),
         });
         if (!result) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+        await saveProductExtras(db, id, extras);
+        const after = (await findProductById(db, id)) ?? result.after;
         changed();
         if (newMediaId) await releaseAll([result.before.mediaId]);
-        return toProduct(result.after, true);
+        return toProduct(after, true);
       } catch (error) {
         await releaseAll([newMediaId]);
         throw isUniqueViolation(error) ? codeTaken(fields.code) : error;
