@@ -298,6 +298,13 @@ export function createCatalogueService(deps: {
     return subcategory ? categoryScope(input.category, subcategory) : null;
   }
 
+  function scopeOfBrowse(input: Omit<BrowseInput, 'page' | 'limit'>): Scope | null {
+    if (input.category === undefined) return {};
+    return input.subcategory === undefined
+      ? filteredScopeOf({ category: input.category, filter: input.filter ?? null })
+      : subcategoryScopeOf({ category: input.category, subcategory: input.subcategory });
+  }
+
   const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>, priced: boolean) =>
     new Answer(
       rows.map((row) => toProduct(row, priced)),
@@ -392,12 +399,7 @@ export function createCatalogueService(deps: {
     async function browse(input: BrowseInput): Promise<FilteredPage> {
       const page = clampPage(input.page);
       const limit = clampLimit(input.limit, 16);
-      const scope =
-        input.category === undefined
-          ? {}
-          : input.subcategory === undefined
-            ? filteredScopeOf({ category: input.category, filter: input.filter ?? null })
-            : subcategoryScopeOf({ category: input.category, subcategory: input.subcategory });
+      const scope = scopeOfBrowse(input);
       const found = await facetBrowser.browse(scope ?? { none: true }, input.filters, {
         offset: (page - 1) * limit,
         limit,
@@ -415,6 +417,13 @@ export function createCatalogueService(deps: {
     return {
       answers,
       browse,
+
+      /** The facet counts of a listing under `filters`, without its products. */
+      async facetCounts(input: Omit<BrowseInput, 'page' | 'limit'>): Promise<FilteredPage['facets']> {
+        const scope = scopeOfBrowse(input);
+        return (await facetBrowser.browse(scope ?? { none: true }, input.filters, { offset: 0, limit: 0 }))
+          .facets;
+      },
 
       /** Every product (or the newest `limit`), newest first. */
       async listAll(options: { limit?: number } = {}): Promise<Product[]> {
