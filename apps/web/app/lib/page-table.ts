@@ -6,7 +6,8 @@
  */
 export type PageEntry = { path: string; file: string; texts: readonly string[] };
 
-const CATALOGUE = ['catalogue'] as const;
+/** Listings and the product page: cards, filters and the specification list. */
+const CATALOGUE = ['catalogue', 'filters'] as const;
 
 export const PAGES: readonly PageEntry[] = [
   // The home page shows product carousels (catalogue texts) and its FAQ (home texts).
@@ -55,4 +56,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'admin/edit-blog/:id', file: 'routes/admin/edit-blog.tsx' },
   { path: 'admin/edit-product/:id', file: 'routes/admin/edit-product.tsx' },
   { path: 'excelfile', file: 'routes/admin/excel-file.tsx' },
+  { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
 ];

@@ -12,6 +12,8 @@ const SPEC_LINKS = [
   'Upload Blog',
   'Blog List',
   'Product List',
+  // Beyond the spec: the metal, finish, stone and colour lists.
+  'Attribute lists',
 ];
 
 describe('AdminNav', () => {

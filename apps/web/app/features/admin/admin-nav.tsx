@@ -13,6 +13,7 @@ export const ADMIN_LINKS = [
   { to: '/uploadblog', key: 'nav.uploadBlog', isOnMobile: true },
   { to: '/blog-list', key: 'nav.blogList', isOnMobile: true },
   { to: '/product-list', key: 'nav.productList', isOnMobile: true },
+  { to: '/attribute-lists', key: 'nav.attributeLists', isOnMobile: true },
 ] as const;
 
 const LINK =
