@@ -145,6 +145,14 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
     check: { op: '<=', limit: 200, unit: 'MB' },
     value: maxRss,
   },
+  {
+    id: 'listing-facets-p99',
+    source: 'filters',
+    budget: 'filtered listing, two facets with counts, p99 ≤ 20 ms',
+    target: PG_100K,
+    check: { op: '<=', limit: 20, unit: 'ms' },
+    value: p99('listing-facets'),
+  },
   // Issue 3, item 7.
   ...(['listing-real', 'category-all', 'category-with', 'category-without'] as const).flatMap((key) => [
     {

@@ -210,6 +210,23 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
       paths: categoryPaths(filter),
     })),
     {
+      // Two facets with one or two values each (the default lists' slugs) over every listing, with
+      // the facet counts; the in-process facet index answers these.
+      key: 'listing-facets',
+      name: 'filtered listing, two facets with counts',
+      paths: Array.from({ length: DRAWS }, (_, i) => {
+        const metals = ['brass', 'sterling-silver', 'brass,sterling-silver', 'alloy,copper'];
+        const stones = ['kundan', 'pearl,polki', 'none', 'cubic-zirconia,semi-precious'];
+        const sorts = ['', '&sort=name', '&sort=requested'];
+        const scope =
+          i % 3 === 0
+            ? '/api/products/paginated?'
+            : `/api/products/category/${CATEGORIES[i % CATEGORIES.length]}/paginated?`;
+        const page = 1 + Math.floor(random() * 3);
+        return `${scope}metal=${metals[i % metals.length]}&stone=${stones[Math.floor(i / 4) % stones.length]}${sorts[i % sorts.length]}&page=${page}`;
+      }),
+    },
+    {
       key: 'search-short',
       name: 'search, 1,296 two-character terms',
       paths: searchTerms('short', generated, random).map(search),

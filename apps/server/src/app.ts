@@ -37,6 +37,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { galleryRoutes } from './modules/products/gallery.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { attributeRoutes } from './modules/attributes/attributes.routes.ts';
 import { blogRoutes } from './modules/blogs/blogs.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(galleryRoutes, { prefix: '/api/products' });
   await app.register(searchRoutes, { prefix: '/api/search' });
+  await app.register(attributeRoutes, { prefix: '/api/attributes' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });

@@ -17,6 +17,7 @@ import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createAttributesService } from './modules/attributes/attributes.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -80,6 +81,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       publicPrices: deps.env.PUBLIC_PRICES,
       moreMatches: search.moreMatches,
     }),
+    attributes: createAttributesService({ db: deps.database.db, events }),
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),
     sitemap: createSitemapService({
       database: deps.database,

@@ -165,6 +165,23 @@ let adminToken = '';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Endpoints that need a session. One line per endpoint; adding a row is the whole change. */
+/** The ids of one attribute list, in order. */
+async function attributeIds(t: TestApp, kind: string): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/attributes' });
+  return (res.json() as Record<string, Array<{ id: string }>>)[kind]!.map((v) => v.id);
+}
+
+/** A colour no product carries, added by the admin (so removing it may succeed). */
+async function newAttributeId(t: TestApp, a: Actors): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/attributes/admin/colour',
+    headers: { authorization: `Bearer ${a.admin.token}` },
+    payload: { labelEn: `Matrix gone ${++sequence}` },
+  });
+  return (res.json() as { value: { id: string } }).value.id;
+}
+
 const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
   [
     'POST /api/users/logout',
@@ -321,6 +338,31 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     'GET /api/admin/dashboard/quotes',
     ADMIN_ONLY(200),
     () => json('GET', '/api/admin/dashboard/quotes?weeks=12'),
+  ],
+  ['GET /api/attributes/admin', ADMIN_ONLY(200), () => json('GET', '/api/attributes/admin')],
+  [
+    'POST /api/attributes/admin/:kind',
+    ADMIN_ONLY(201),
+    () => json('POST', '/api/attributes/admin/colour', { labelEn: `Matrix ${++sequence}` }),
+  ],
+  [
+    'PUT /api/attributes/admin/:kind/:id',
+    ADMIN_ONLY(200),
+    async (t) =>
+      json('PUT', `/api/attributes/admin/metal/${(await attributeIds(t, 'metal'))[0]}`, {
+        labelEn: 'Brass',
+        labelHi: 'पीतल',
+      }),
+  ],
+  [
+    'PUT /api/attributes/admin/:kind/order',
+    ADMIN_ONLY(200),
+    async (t) => json('PUT', '/api/attributes/admin/finish/order', { ids: await attributeIds(t, 'finish') }),
+  ],
+  [
+    'DELETE /api/attributes/admin/:kind/:id',
+    ADMIN_ONLY(200),
+    async (t, a) => json('DELETE', `/api/attributes/admin/colour/${await newAttributeId(t, a)}`),
   ],
   [
     'GET /api/products/admin/import-template',
@@ -496,6 +538,7 @@ async function insertSynonym(t: TestApp): Promise<string> {
 
 /** Endpoints anyone may call, with a request that shows an anonymous caller is let in. */
 const PUBLIC: Array<[route: string, url: string]> = [
+  ['GET /api/attributes', '/api/attributes'],
   ['GET /healthz', '/healthz'],
   ['GET /readyz', '/readyz'],
   ['GET /robots.txt', '/robots.txt'],

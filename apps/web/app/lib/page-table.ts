@@ -6,8 +6,8 @@
  */
 export type PageEntry = { path: string; file: string; texts: readonly string[] };
 
-// Listings and the product page share their texts, so moving between them reloads none.
-const CATALOGUE = ['catalogue', 'gallery'] as const;
+/** Listings and the product page share their texts (cards, gallery, filters, specification), so moving between them reloads none. */
+const CATALOGUE = ['catalogue', 'gallery', 'filters'] as const;
 
 export const PAGES: readonly PageEntry[] = [
   // The home page shows product carousels (catalogue texts) and its FAQ (home texts).
@@ -59,4 +59,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'excelfile', file: 'routes/admin/excel-file.tsx' },
   { path: 'catalogue-import', file: 'routes/admin/catalogue-import.tsx' },
   { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
+  { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
 ];

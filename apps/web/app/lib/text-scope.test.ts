@@ -19,10 +19,10 @@ describe('text scope', () => {
   it('finds a page as the router ranks routes, with or without a prefix', () => {
     expect(pageTextsOf('/')).toEqual(['home', 'catalogue']);
     expect(pageTextsOf('/hi')).toEqual(['home', 'catalogue']);
-    expect(pageTextsOf('/en-in/singleproduct/abc')).toEqual(['catalogue', 'gallery']);
-    expect(pageTextsOf('/singleproduct')).toEqual(['catalogue', 'gallery']);
+    expect(pageTextsOf('/en-in/singleproduct/abc')).toEqual(['catalogue', 'gallery', 'filters']);
+    expect(pageTextsOf('/singleproduct')).toEqual(['catalogue', 'gallery', 'filters']);
     expect(pageTextsOf('/category')).toEqual(['pages']);
-    expect(pageTextsOf('/category/alldesigns')).toEqual(['catalogue', 'gallery']);
+    expect(pageTextsOf('/category/alldesigns')).toEqual(['catalogue', 'gallery', 'filters']);
     expect(pageTextsOf('/hi/blogs/some-post')).toEqual(['blog']);
     expect(pageTextsOf('/no/such/page')).toEqual([]);
   });

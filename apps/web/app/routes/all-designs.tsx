@@ -1,7 +1,11 @@
 import { data } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
-import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { catalogueOf } from '~/features/catalogue/catalogue.server';
+import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { loadFilteredListing } from '~/features/catalogue/filters.server';
+import { isFilteredSearch } from '~/features/catalogue/filter-url';
+import { noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta } from '~/features/seo/seo';
@@ -11,17 +15,20 @@ import { loadWithRetries } from '~/lib/load-with-retries';
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireLoginForPage(request, Boolean(context.viewer));
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(request, () =>
-    catalogueOf(context).listPage({ page, limit: PAGE_SIZE.allDesigns }),
-  );
-  return data({ listing }, { status });
+  const { listing, facets, filters, status } = await loadFilteredListing(request, context, {
+    scope: {},
+    page,
+    limit: PAGE_SIZE.allDesigns,
+    plain: () => catalogueOf(context).listPage({ page, limit: PAGE_SIZE.allDesigns }),
+  });
+  return data({ listing, facets, filters }, { status });
 }
 
 /** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return loadWithRetries(serverLoader, {
     isFailed: (d) => d.listing.status === 'error',
-    onFailure: () => ({ listing: { status: 'error' as const } }),
+    onFailure: () => ({ listing: { status: 'error' as const }, facets: null, filters: noFilters() }),
   });
 }
 
@@ -32,11 +39,20 @@ export default function AllDesignsPage({ loaderData }: Route.ComponentProps) {
       title={t('allDesigns.title')}
       tagline={t('allDesigns.tagline')}
       data={loaderData.listing}
+      aside={
+        loaderData.facets ? (
+          <FilterPanel
+            facets={loaderData.facets}
+            filters={loaderData.filters}
+            total={loaderData.listing.status === 'ok' ? loaderData.listing.totalItems : null}
+          />
+        ) : null
+      }
       failedText={t('listing.failed')}
     />
   );
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return pageMeta(args, { noindex: isFilteredSearch(args.location.search) });
 }

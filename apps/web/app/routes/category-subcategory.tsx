@@ -3,7 +3,11 @@ import { useTranslation } from '~/lib/i18n';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
-import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { catalogueOf } from '~/features/catalogue/catalogue.server';
+import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { loadFilteredListing } from '~/features/catalogue/filters.server';
+import { isFilteredSearch } from '~/features/catalogue/filter-url';
+import { noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { CategoryImage } from '~/features/catalogue/category-image';
 import {
   categoryPath,
@@ -29,13 +33,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   // A generic title is kept for any other subcategory; nothing is filed under one, and the
   // status tells crawlers so.
-  if (!subcategory) return data({ category, subcategory: null, listing: NOTHING }, { status: 404 });
+  if (!subcategory)
+    return data(
+      { category, subcategory: null, listing: NOTHING, facets: null, filters: noFilters() },
+      { status: 404 },
+    );
 
   const page = readPage(new URL(request.url).searchParams);
-  const { listing, status } = await loadListing(request, () =>
-    catalogueOf(context).listSubcategoryPage({ category, subcategory, page, limit: PAGE_SIZE.category }),
-  );
-  return data({ category, subcategory, listing }, { status });
+  const { listing, facets, filters, status } = await loadFilteredListing(request, context, {
+    scope: { category, subcategory },
+    page,
+    limit: PAGE_SIZE.category,
+    plain: () =>
+      catalogueOf(context).listSubcategoryPage({ category, subcategory, page, limit: PAGE_SIZE.category }),
+  });
+  return data({ category, subcategory, listing, facets, filters }, { status });
 }
 
 /** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
@@ -46,7 +58,13 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
     isFailed: (d) => d.listing.status === 'error',
     onFailure: (error) => {
       if (!category || !subcategory) throw error;
-      return { category, subcategory, listing: { status: 'error' as const } };
+      return {
+        category,
+        subcategory,
+        listing: { status: 'error' as const },
+        facets: null,
+        filters: noFilters(),
+      };
     },
   });
 }
@@ -69,15 +87,25 @@ export default function CategorySubcategoryPage({ loaderData }: Route.ComponentP
       data={listing}
       failedText={t('listing.failed')}
       isFailureRed
+      aside={
+        loaderData.facets ? (
+          <FilterPanel
+            facets={loaderData.facets}
+            filters={loaderData.filters}
+            total={listing.status === 'ok' ? listing.totalItems : null}
+          />
+        ) : null
+      }
       media={<CategoryImage category={category} alt={t('subcategory.imageAlt', { title })} />}
     />
   );
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.data) return pageMeta(args);
+  const noindex = isFilteredSearch(args.location.search);
+  if (!args.data) return pageMeta(args, { noindex });
   const { siteUrl, texts } = seoContextOf(args.matches);
   const { category, subcategory } = args.data;
   const crumbs = catalogueCrumbs(texts, args.location.pathname, { category, subcategory });
-  return pageMeta(args, { noindex: !subcategory, jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
+  return pageMeta(args, { noindex: noindex || !subcategory, jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
 }

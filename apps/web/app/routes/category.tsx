@@ -3,7 +3,11 @@ import { useTranslation } from '~/lib/i18n';
 import { parseCategory } from '@catalogue/shared/domain/categories';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
-import { catalogueOf, loadListing } from '~/features/catalogue/catalogue.server';
+import { catalogueOf } from '~/features/catalogue/catalogue.server';
+import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { loadFilteredListing } from '~/features/catalogue/filters.server';
+import { isFilteredSearch } from '~/features/catalogue/filter-url';
+import { noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { CategoryFilterTabs, readFilter } from '~/features/catalogue/category-filter';
 import {
   categoryPath,
@@ -27,10 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const filter = readFilter(search);
   const page = readPage(search);
-  const { listing, status } = await loadListing(request, () =>
-    catalogueOf(context).listCategoryPage({ category, filter, page, limit: PAGE_SIZE.category }),
-  );
-  return data({ category, filter, listing }, { status });
+  const { listing, facets, filters, status } = await loadFilteredListing(request, context, {
+    scope: { category, filter },
+    page,
+    limit: PAGE_SIZE.category,
+    plain: () => catalogueOf(context).listCategoryPage({ category, filter, page, limit: PAGE_SIZE.category }),
+  });
+  return data({ category, filter, listing, facets, filters }, { status });
 }
 
 /** On client-side navigation: 3 attempts, 1 s apart, then the page's own failure text. */
@@ -41,7 +48,7 @@ export async function clientLoader({ serverLoader, params, request }: Route.Clie
     onFailure: (error) => {
       if (!category) throw error;
       const filter = readFilter(new URL(request.url).searchParams);
-      return { category, filter, listing: { status: 'error' as const } };
+      return { category, filter, listing: { status: 'error' as const }, facets: null, filters: noFilters() };
     },
   });
 }
@@ -57,14 +64,24 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       data={listing}
       failedText={t('listing.failed')}
       isFailureRed
+      aside={
+        loaderData.facets ? (
+          <FilterPanel
+            facets={loaderData.facets}
+            filters={loaderData.filters}
+            total={listing.status === 'ok' ? listing.totalItems : null}
+          />
+        ) : null
+      }
       controls={<CategoryFilterTabs basePath={categoryPath(category)} active={filter} />}
     />
   );
 }
 
 export function meta(args: Route.MetaArgs) {
-  if (!args.data) return pageMeta(args);
+  const noindex = isFilteredSearch(args.location.search);
+  if (!args.data) return pageMeta(args, { noindex });
   const { siteUrl, texts } = seoContextOf(args.matches);
   const crumbs = catalogueCrumbs(texts, args.location.pathname, { category: args.data.category });
-  return pageMeta(args, { jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
+  return pageMeta(args, { noindex, jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)] });
 }

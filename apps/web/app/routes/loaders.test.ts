@@ -63,11 +63,14 @@ function fakeServices() {
     listAll: record('listAll', () => [makeProduct(), makeProduct()]),
     getById: record('getById', (id: string) => (id === product._id ? product : null)),
     listRelated: record('listRelated', (): Product[] => [makeProduct()]),
+    // The filter panel's counts beside every listing (routes/filters.loaders.test.ts pins them).
+    facetCounts: record('facetCounts', () => ({ metal: [], finish: [], stone: [], colour: [] })),
   };
   const services = {
     catalogue: {
       // Loaders read the catalogue for their viewer (prices only for admins, unless public).
       forViewer: () => catalogue,
+      knownFilterValues: () => Promise.resolve({}),
     },
     blogs: {
       getBySlug: record('getBySlug', () => null),

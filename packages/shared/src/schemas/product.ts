@@ -8,6 +8,7 @@ import {
   type Subcategory,
 } from '../domain/categories.ts';
 import { productImageSchema } from './product-gallery.ts';
+import { productAttributesSchema } from './attributes.ts';
 
 /** Product JSON as the API answers it, with the previous site's field names. */
 export const productSchema = z.object({
@@ -28,6 +29,11 @@ export const productSchema = z.object({
   images: z.array(productImageSchema).optional(),
   /** Listings only: the gallery's second picture (a card shows it on hover or focus), or null. */
   secondImageUrl: z.string().nullable().optional(),
+  /** Metal, finish, stone and colour values; weight of one piece; minimum order; free tags. */
+  attributes: productAttributesSchema.optional(),
+  weightGrams: z.number().nullable().optional(),
+  minOrderQuantity: z.number().int().nullable().optional(),
+  tags: z.array(z.string()).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -9,6 +9,7 @@ import { KINDS, MOTIFS, STYLES, sqlTextArray } from './bulk-names.ts';
 import { DEMO_BLOGS } from './demo-blogs.ts';
 import { seedDemoGalleries } from './demo-gallery.ts';
 import { demoProducts } from './demo-products.ts';
+import { demoAttributes, linkBulkAttributes, linkDemoAttributes } from './demo-attributes.ts';
 import { renderBanner, renderProductImage } from './images.ts';
 
 export const DEMO_PRODUCT_COUNT = 96;
@@ -58,7 +59,8 @@ export async function seedDemo(
     // Half a day apart, so the demo shows the New badge (NEW_BADGE_DAYS) on the newer products only.
     const at = new Date(now - i * 12 * HOUR);
     const { look: _look, ...fields } = item;
-    rows.push({ ...fields, mediaId, createdAt: at, updatedAt: at });
+    const { metal: _m, finish: _f, stone: _s, colour: _c, ...extras } = demoAttributes(item, i);
+    rows.push({ ...fields, ...extras, mediaId, createdAt: at, updatedAt: at });
   }
   const inserted = await db.insert(products).values(rows).returning({ id: products.id, code: products.code });
   const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
@@ -67,6 +69,10 @@ export async function seedDemo(
     store,
     storeSeedImage,
     items.map((item, i) => ({ id: idByCode.get(item.code)!, item, main: mains[i]! })),
+  );
+  await linkDemoAttributes(
+    db,
+    items.map((item, i) => ({ productId: idByCode.get(item.code)!, attributes: demoAttributes(item, i) })),
   );
 
   const [blogCount] = await db.select({ n: count() }).from(blogs);
@@ -114,7 +120,8 @@ export async function seedBulkProducts(
   for (let start = 1; start <= n; start += chunk) {
     const end = Math.min(n, start + chunk - 1);
     await db.execute(sql`
-      INSERT INTO products (name, description, category, subcategory, code, price, media_id, created_at, updated_at)
+      INSERT INTO products (name, description, category, subcategory, code, price, media_id, created_at, updated_at,
+        weight_grams, min_order_quantity, tags)
       SELECT
         (${sql.raw(sqlTextArray(MOTIFS))})[1 + (g % ${MOTIFS.length})]
           || ' ' || (${sql.raw(sqlTextArray(STYLES))})[1 + ((g / 10) % ${STYLES.length})]
@@ -126,9 +133,13 @@ export async function seedBulkProducts(
         round((5 + (g % 500) / 10.0)::numeric, 2)::float8,
         (${sql.raw(`ARRAY[${imageIds.map((id) => `'${id}'`).join(',')}]::uuid[]`)})[1 + (g % ${imageIds.length})],
         to_timestamp(${Math.floor(now / 1000)}) - make_interval(mins => g),
-        to_timestamp(${Math.floor(now / 1000)}) - make_interval(mins => g)
+        to_timestamp(${Math.floor(now / 1000)}) - make_interval(mins => g),
+        round((2 + (g % 800) / 10.0)::numeric, 2),
+        (ARRAY[6, 12, 24, 50])[1 + (g % 4)],
+        ARRAY[lower((${sql.raw(sqlTextArray(STYLES))})[1 + ((g / 10) % ${STYLES.length})]), 'handmade']
       FROM generate_series(${start}::int, ${end}::int) AS g
     `);
+    await linkBulkAttributes(db, { from: start + offset, to: end + offset });
   }
   return n;
 }

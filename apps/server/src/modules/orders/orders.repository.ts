@@ -207,6 +207,10 @@ export function createOrdersRepository(db: Db) {
           SELECT o.id, line.position, line.product_id, line.name, line.sku, line.quantity, line.price,
             line.image_url, line.media_id
           FROM o, line
+        ), counted AS (
+          -- "Most requested": each product once per price request, in this same statement.
+          UPDATE products SET request_count = request_count + 1
+          WHERE id IN (SELECT product_id FROM line) AND EXISTS (SELECT 1 FROM o)
         )${outboxInsert}
         SELECT (SELECT order_number FROM o) AS order_number, (SELECT created_at FROM o) AS created_at,
           ARRAY(SELECT product_id::text FROM line) AS found`);

@@ -142,6 +142,11 @@ describe('public product reads', () => {
         cloudinaryId: null,
         createdAt: new Date(BASE - 1000 * 60_000).toISOString(),
         updatedAt: expect.any(String),
+        // Added fields: the jewellery attributes, none given to this product.
+        attributes: { metal: [], finish: [], stone: [], colour: [] },
+        weightGrams: null,
+        minOrderQuantity: null,
+        tags: [],
       });
       const external = all.find((p) => p.code === 'HI-001')!;
       expect(external).toMatchObject({

@@ -3,6 +3,7 @@ import type { Category, Subcategory } from '@catalogue/shared/domain/categories'
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { products } from '../../db/schema/index.ts';
+import { extraColumns, type ExtraRow } from './product-extras.repository.ts';
 
 export type ProductRow = {
   id: string;
@@ -16,7 +17,7 @@ export type ProductRow = {
   mediaId: string | null;
   createdAt: Date;
   updatedAt: Date;
-};
+} & ExtraRow;
 
 /** A listing: every product, one category, or one category and subcategory. */
 export type Scope = { category?: Category; subcategory?: Subcategory };
@@ -36,7 +37,11 @@ const columns = {
   mediaId: products.mediaId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  ...extraColumns,
 };
+
+/** The columns of every product read (other repositories of this module select the same). */
+export const productColumns = columns;
 
 const NEWEST_FIRST = newestFirst(products.createdAt, products.id);
 

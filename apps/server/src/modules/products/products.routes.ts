@@ -27,6 +27,8 @@ import {
 import { IMPORT_TEMPLATE_FILENAME, buildImportTemplate } from './import-template.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { readForm } from './multipart-form.ts';
+import { filteredAnswer, filterQueryShape } from './listing-query.ts';
+import { filteredPageSchema } from '@catalogue/shared/schemas/listing-filters';
 
 const productList = z.array(productSchema);
 const idParams = z.object({ id: z.string() });
@@ -49,6 +51,12 @@ const limitQuery = z.object({
 const textQuery = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const categoryPageQuery = pageQuery(PAGE_SIZE.category).extend({
   filter: z.unknown().optional().transform(textQuery),
+  ...filterQueryShape,
+});
+/** A page object; with a filter, a sort or `facets=1` also the facet counts and the sort. */
+const listingPageSchema = productPageSchema.extend({
+  facets: filteredPageSchema.shape.facets.optional(),
+  sort: filteredPageSchema.shape.sort.optional(),
 });
 const adminPageQuery = pageQuery(PAGE_SIZE.adminProducts).extend({
   search: z.unknown().optional().transform(textQuery),
@@ -65,6 +73,7 @@ export async function productRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const catalogue = app.services.catalogue;
   const publicPrices = app.services.env.PUBLIC_PRICES;
+  const known = () => catalogue.knownFilterValues();
 
   /**
    * The reads for this caller: an admin's answers carry prices, anyone else's only when prices are
@@ -108,13 +117,15 @@ export async function productRoutes(root: FastifyInstance) {
     '/paginated',
     {
       schema: {
-        summary: 'A page of all products',
-        querystring: pageQuery(PAGE_SIZE.shopAll),
-        response: { 200: productPageSchema },
+        summary: 'A page of all products; metal, finish, stone, colour and sort filter it',
+        querystring: pageQuery(PAGE_SIZE.shopAll).extend(filterQueryShape),
+        response: { 200: listingPageSchema },
       },
     },
     async (request, reply) => {
       const { reader, priced } = await readerOf(request);
+      const filtered = await filteredAnswer(reader, known, request.query, request.query);
+      if (filtered) return send(request, reply, priced, filtered);
       const accepted = acceptedEncoding(request);
       return send(request, reply, priced, await reader.answers.page(request.query, accepted), accepted);
     },
@@ -127,13 +138,15 @@ export async function productRoutes(root: FastifyInstance) {
         summary: 'A page of one category; filter=with|without narrows to a subcategory',
         params: categoryParams,
         querystring: categoryPageQuery,
-        response: { 200: productPageSchema },
+        response: { 200: listingPageSchema },
       },
     },
     async (request, reply) => {
       const { reader, priced } = await readerOf(request);
-      const accepted = acceptedEncoding(request);
       const input = { ...request.query, category: request.params.category };
+      const filtered = await filteredAnswer(reader, known, request.query, input);
+      if (filtered) return send(request, reply, priced, filtered);
+      const accepted = acceptedEncoding(request);
       return send(request, reply, priced, await reader.answers.categoryPage(input, accepted), accepted);
     },
   );
@@ -144,14 +157,16 @@ export async function productRoutes(root: FastifyInstance) {
       schema: {
         summary: 'A page of one category and subcategory',
         params: subcategoryParams,
-        querystring: pageQuery(PAGE_SIZE.category),
-        response: { 200: productPageSchema },
+        querystring: pageQuery(PAGE_SIZE.category).extend(filterQueryShape),
+        response: { 200: listingPageSchema },
       },
     },
     async (request, reply) => {
       const { reader, priced } = await readerOf(request);
-      const accepted = acceptedEncoding(request);
       const input = { ...request.query, ...request.params };
+      const filtered = await filteredAnswer(reader, known, request.query, input);
+      if (filtered) return send(request, reply, priced, filtered);
+      const accepted = acceptedEncoding(request);
       return send(request, reply, priced, await reader.answers.subcategoryPage(input, accepted), accepted);
     },
   );

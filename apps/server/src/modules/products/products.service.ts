@@ -68,6 +68,9 @@ import {
 import { isIndexable, foldText, LiveSearchIndex } from './search-index.ts';
 import { listGalleryMediaIds } from './gallery.repository.ts';
 import { withGallery, withSecondPictures } from './gallery.service.ts';
+import { extrasOf, readProductExtras, saveProductExtras } from './product-extras.service.ts';
+import { createFacetBrowser } from './facets.service.ts';
+import type { FilteredPage, ListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import { readFirstSheet } from './spreadsheet.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 
@@ -96,6 +99,14 @@ export type ListPageInput = { page: number; limit: number };
 export type ImageUpload = { data: Buffer };
 
 type ScopeIndex = { total: number; keys: SortKey[] };
+
+export type BrowseInput = ListPageInput & {
+  category?: string;
+  subcategory?: string;
+  /** A category page's gemstone tab: with, without, or all. */
+  filter?: string | null;
+  filters: ListingFilters;
+};
 
 const clampPage = (n: number) => (Number.isSafeInteger(n) && n >= 1 ? n : 1);
 const clampLimit = (n: number, fallback: number) =>
@@ -162,6 +173,7 @@ export function createCatalogueService(deps: {
     cache.clear();
     searchIndex?.invalidate();
   });
+  const facetBrowser = createFacetBrowser({ db, events, refreshMs: deps.cacheTtlMs });
 
   /** The header search's rows: from the in-process index when it is current, else from SQL. */
   async function findSearchRows(text: string): Promise<ProductRow[]> {
@@ -202,6 +214,7 @@ export function createCatalogueService(deps: {
       cloudinaryId: null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      ...extrasOf(row),
     };
   }
 
@@ -303,6 +316,13 @@ export function createCatalogueService(deps: {
     return subcategory ? categoryScope(input.category, subcategory) : null;
   }
 
+  function scopeOfBrowse(input: Omit<BrowseInput, 'page' | 'limit'>): Scope | null {
+    if (input.category === undefined) return {};
+    return input.subcategory === undefined
+      ? filteredScopeOf({ category: input.category, filter: input.filter ?? null })
+      : subcategoryScopeOf({ category: input.category, subcategory: input.subcategory });
+  }
+
   const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>, priced: boolean) =>
     new Answer(
       rows.map((row) => toProduct(row, priced)),
@@ -393,8 +413,38 @@ export function createCatalogueService(deps: {
       });
     }
 
+    /**
+     * A listing page under facet filters and a sort, with the facet counts: every product, a
+     * category (its `filter` tab choosing the gemstone subcategory) or a category and subcategory.
+     */
+    async function browse(input: BrowseInput): Promise<FilteredPage> {
+      const page = clampPage(input.page);
+      const limit = clampLimit(input.limit, 16);
+      const scope = scopeOfBrowse(input);
+      const found = await facetBrowser.browse(scope ?? { none: true }, input.filters, {
+        offset: (page - 1) * limit,
+        limit,
+      });
+      return {
+        products: found.rows.map(toAnswer),
+        currentPage: page,
+        totalPages: totalPagesOf(found.total, limit),
+        totalItems: found.total,
+        facets: found.facets,
+        sort: input.filters.sort,
+      };
+    }
+
     return {
       answers,
+      browse,
+
+      /** The facet counts of a listing under `filters`, without its products. */
+      async facetCounts(input: Omit<BrowseInput, 'page' | 'limit'>): Promise<FilteredPage['facets']> {
+        const scope = scopeOfBrowse(input);
+        return (await facetBrowser.browse(scope ?? { none: true }, input.filters, { offset: 0, limit: 0 }))
+          .facets;
+      },
 
       /** Every product (or the newest `limit`), newest first. */
       async listAll(options: { limit?: number } = {}): Promise<Product[]> {
@@ -472,6 +522,9 @@ export function createCatalogueService(deps: {
       return priced ? readers.priced : readers.public;
     },
 
+    /** The slugs of each attribute list, to read a listing URL's filters against. */
+    knownFilterValues: () => facetBrowser.knownSlugs(),
+
     /** Changes with any product write on any instance (the page cache's check for other instances). */
     readVersion: () => readCatalogueVersion(db),
 
@@ -518,6 +571,7 @@ export function createCatalogueService(deps: {
       image: ImageUpload | null;
     }): Promise<Product> {
       const fields = badFields(input.fields);
+      const extras = await readProductExtras(db, input.fields);
       if (!input.image) throw new AppError('BAD_REQUEST', PRODUCT_MESSAGES.imageRequired);
       const { id: mediaId } = await media.ingestImage(input.image.data, {
         maxBytes: PRODUCT_IMAGE_MAX_BYTES,
@@ -525,7 +579,9 @@ export function createCatalogueService(deps: {
       });
       try {
         if (await findProductIdByCode(db, fields.code)) throw codeTaken(fields.code);
-        const row = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        const inserted = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        await saveProductExtras(db, inserted.id, extras);
+        const row = (await findProductById(db, inserted.id)) ?? inserted;
         changed();
         return toProduct(row, true);
       } catch (error) {
@@ -541,6 +597,7 @@ export function createCatalogueService(deps: {
     ): Promise<Product> {
       if (!isId(id)) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       const fields = badFields(input.fields);
+      const extras = await readProductExtras(db, input.fields);
       if (!(await findProductById(db, id))) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       const holder = await findProductIdByCode(db, fields.code);
       if (holder && holder !== id) throw codeTaken(fields.code);
@@ -559,9 +616,11 @@ export function createCatalogueService(deps: {
           ...(newMediaId ? { mediaId: newMediaId, imageUrl: null } : {}),
         });
         if (!result) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+        await saveProductExtras(db, id, extras);
+        const after = (await findProductById(db, id)) ?? result.after;
         changed();
         if (newMediaId) await releaseAll([result.before.mediaId]);
-        return toProduct(result.after, true);
+        return toProduct(after, true);
       } catch (error) {
         await releaseAll([newMediaId]);
         throw isUniqueViolation(error) ? codeTaken(fields.code) : error;

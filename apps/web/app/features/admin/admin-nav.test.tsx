@@ -13,6 +13,8 @@ const ADMIN_LINKS = [
   'Blog List',
   'Product List',
   'Search synonyms',
+  // The metal, finish, stone and colour lists.
+  'Attribute lists',
 ];
 
 describe('AdminNav', () => {

@@ -14,6 +14,7 @@ export const ADMIN_LINKS = [
   { to: '/blog-list', key: 'nav.blogList', isOnMobile: true },
   { to: '/product-list', key: 'nav.productList', isOnMobile: true },
   { to: '/search-synonyms', key: 'nav.searchSynonyms', isOnMobile: true },
+  { to: '/attribute-lists', key: 'nav.attributeLists', isOnMobile: true },
   { to: '/catalogue-import', key: 'catalogue-import:nav', isOnMobile: true },
 ] as const;
 

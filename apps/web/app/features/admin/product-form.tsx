@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { appendProductExtras, ProductAttributeFields } from '~/features/admin/product-attribute-fields';
 import { useTranslation } from '~/lib/i18n';
 import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import {
@@ -135,6 +136,7 @@ export function ProductForm({
     const form = new FormData();
     for (const [key, value] of Object.entries(draft)) form.append(key, value.trim());
     if (image) form.append('image', image);
+    appendProductExtras(form, event.currentTarget);
     setProgress(0);
     try {
       await onSubmit(form, setProgress);
@@ -243,6 +245,7 @@ export function ProductForm({
         onChange={(e) => update('code', e.target.value)}
         error={fieldError('code')}
       />
+      <ProductAttributeFields product={product} errors={fieldErrors} />
       {isSending ? <UploadProgress value={progress ?? 0} label={t('product.progress')} /> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSending} aria-busy={isSending}>

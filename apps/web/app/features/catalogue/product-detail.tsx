@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ProductSpecs } from '~/features/catalogue/product-specs';
 import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { SITE } from '@catalogue/shared/domain/site';
@@ -95,6 +96,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
               <h2 className="mb-1 text-sm font-semibold text-gray-800">{t('detail.description')}</h2>
               <p className="whitespace-pre-line text-gray-800">{product.description}</p>
             </section>
+            <ProductSpecs product={product} />
 
             <div className="flex flex-wrap items-start gap-3" {...KEEP_CLEAR}>
               <QuantityControl

@@ -40,6 +40,8 @@ type ProductListingProps = {
   controls?: ReactNode;
   /** A picture or other block beside the heading. */
   media?: ReactNode;
+  /** Filters: a column beside the grid on wide screens, above it on phones. */
+  aside?: ReactNode;
 };
 
 /** The shared frame of shop-all, category, subcategory and all-designs pages. */
@@ -51,6 +53,7 @@ export function ProductListing({
   isFailureRed = false,
   controls,
   media,
+  aside,
 }: ProductListingProps) {
   const { t } = useTranslation('catalogue');
   const location = useLocation();
@@ -74,34 +77,41 @@ export function ProductListing({
         {media}
       </header>
       {controls}
-      <div ref={grid} className="relative scroll-mt-24" aria-busy={isLoading}>
-        {isLoading ? (
-          <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-24">
-            <Spinner size="lg" label={t('listing.loading')} />
+      <div
+        className={aside ? 'lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8' : undefined}
+      >
+        {aside}
+        <div>
+          <div ref={grid} className="relative scroll-mt-24" aria-busy={isLoading}>
+            {isLoading ? (
+              <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-24">
+                <Spinner size="lg" label={t('listing.loading')} />
+              </div>
+            ) : null}
+            {data.status === 'error' ? (
+              <p
+                role="alert"
+                className={`py-16 text-center text-lg ${isFailureRed ? 'text-red-700' : 'text-gray-800'}`}
+              >
+                {failedText}
+              </p>
+            ) : data.products.length === 0 ? (
+              <p className="py-16 text-center text-lg text-gray-700">{t('listing.empty')}</p>
+            ) : (
+              <ProductGrid products={data.products} />
+            )}
           </div>
-        ) : null}
-        {data.status === 'error' ? (
-          <p
-            role="alert"
-            className={`py-16 text-center text-lg ${isFailureRed ? 'text-red-700' : 'text-gray-800'}`}
-          >
-            {failedText}
-          </p>
-        ) : data.products.length === 0 ? (
-          <p className="py-16 text-center text-lg text-gray-700">{t('listing.empty')}</p>
-        ) : (
-          <ProductGrid products={data.products} />
-        )}
-      </div>
-      {data.status === 'ok' ? (
-        <div className="mt-10" onClickCapture={guardPageLink}>
-          <Pagination
-            currentPage={data.currentPage}
-            totalPages={data.totalPages}
-            hrefFor={(p) => pageHref(location.pathname, search, p)}
-          />
+          {data.status === 'ok' ? (
+            <div className="mt-10" onClickCapture={guardPageLink}>
+              <Pagination
+                currentPage={data.currentPage}
+                totalPages={data.totalPages}
+                hrefFor={(p) => pageHref(location.pathname, search, p)}
+              />
+            </div>
+          ) : null}
         </div>
-      ) : null}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { isFilteredListing, readListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
 import { alternatePaths, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { SITE } from '@catalogue/shared/domain/site';
@@ -112,7 +113,8 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 /**
  * The one address a page is indexed under. Locale pages keep their prefix (en-uk is published as
  * en-gb); `/hi` keeps its own because its texts differ; the other language prefixes show the
- * English texts, so they point to the page without a prefix. Only `page` survives from the query.
+ * English texts, so they point to the page without a prefix. Only `page` survives from the query,
+ * and not even that on a filtered listing.
  */
 export function canonicalPath(pathname: string, search = ''): string {
   const { prefix, rest } = splitPathPrefix(pathname);
@@ -121,7 +123,10 @@ export function canonicalPath(pathname: string, search = ''): string {
   if (prefix && isLocale(prefix)) base = `/${hreflangOf(prefix)}${cleanRest}`;
   else if (prefix === 'hi') base = `/hi${cleanRest}`;
   else base = cleanRest || '/';
-  const page = Number(new URLSearchParams(search).get('page'));
+  const params = new URLSearchParams(search);
+  // A filtered or re-sorted listing points to its plain first page.
+  if (isFilteredListing(readListingFilters(params))) return base;
+  const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 1 ? `${base}?page=${page}` : base;
 }
 

@@ -1,0 +1,85 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
+import type { Db, Tx } from '../../db/client.ts';
+import { attributeValues, productAttributes, products } from '../../db/schema/index.ts';
+
+/** One attribute value of a product as read with the product row. */
+export type AttributeCell = { kind: string; slug: string; label: string; labelHi: string };
+
+/**
+ * The product columns this feature adds to every product read. The attribute values come as one
+ * JSON array per product, in each list's order, from the (value_id, product_id) index: one index
+ * probe per product of a page. The product's id is spelled qualified: drizzle writes a lone table's
+ * columns bare, and a bare "id" here would be the attribute value's.
+ */
+export const extraColumns = {
+  weightGrams: products.weightGrams,
+  minOrderQuantity: products.minOrderQuantity,
+  tags: products.tags,
+  attributeCells: sql<AttributeCell[] | string | null>`(
+    SELECT json_agg(json_build_object('kind', av.kind, 'slug', av.slug, 'label', av.label_en, 'labelHi', av.label_hi)
+                    ORDER BY av.kind, av.position, av.slug)
+    FROM ${productAttributes} pa JOIN ${attributeValues} av ON av.id = pa.value_id
+    WHERE pa.product_id = "products"."id")`.as('attribute_cells'),
+};
+
+export type ExtraRow = {
+  weightGrams: string | number | null;
+  minOrderQuantity: number | null;
+  tags: string[];
+  attributeCells: AttributeCell[] | string | null;
+};
+
+/** Every value of the lists: the slug → id maps that product writes check their input against. */
+export async function listAttributeIds(
+  db: Db | Tx,
+): Promise<Array<{ id: string; kind: string; slug: string }>> {
+  return db
+    .select({ id: attributeValues.id, kind: attributeValues.kind, slug: attributeValues.slug })
+    .from(attributeValues);
+}
+
+export type ExtrasWrite = {
+  /** Per kind given, the complete new set of value ids (kinds absent are kept). */
+  attributes: Partial<Record<AttributeKind, string[]>>;
+  weightGrams?: number | null;
+  minOrderQuantity?: number | null;
+  tags?: string[];
+};
+
+/** Writes a product's attributes, weight, minimum order and tags in one transaction. */
+export async function writeProductExtras(db: Db, productId: string, extras: ExtrasWrite): Promise<void> {
+  await db.transaction(async (tx) => {
+    const columns: Partial<typeof products.$inferInsert> = {};
+    if (extras.weightGrams !== undefined)
+      columns.weightGrams = extras.weightGrams === null ? null : extras.weightGrams.toFixed(2);
+    if (extras.minOrderQuantity !== undefined) columns.minOrderQuantity = extras.minOrderQuantity;
+    if (extras.tags !== undefined) columns.tags = extras.tags;
+    if (Object.keys(columns).length) {
+      await tx.update(products).set(columns).where(eq(products.id, productId));
+    }
+    const kinds = Object.keys(extras.attributes) as AttributeKind[];
+    if (!kinds.length) return;
+    await tx
+      .delete(productAttributes)
+      .where(
+        and(
+          eq(productAttributes.productId, productId),
+          inArray(
+            productAttributes.valueId,
+            tx
+              .select({ id: attributeValues.id })
+              .from(attributeValues)
+              .where(inArray(attributeValues.kind, kinds)),
+          ),
+        ),
+      );
+    const ids = kinds.flatMap((kind) => extras.attributes[kind] ?? []);
+    if (ids.length) {
+      await tx
+        .insert(productAttributes)
+        .values(ids.map((valueId) => ({ productId, valueId })))
+        .onConflictDoNothing();
+    }
+  });
+}

@@ -1,0 +1,79 @@
+import { AppError } from '@catalogue/shared/errors';
+import {
+  ATTRIBUTE_KINDS,
+  checkProductExtras,
+  emptyAttributes,
+  isAttributeKind,
+  type AttributeKind,
+  type ProductAttributes,
+} from '@catalogue/shared/schemas/attributes';
+import type { Db } from '../../db/client.ts';
+import {
+  listAttributeIds,
+  writeProductExtras,
+  type AttributeCell,
+  type ExtraRow,
+  type ExtrasWrite,
+} from './product-extras.repository.ts';
+
+/** The added fields of product JSON, from the extra columns of a product row. */
+export function extrasOf(row: ExtraRow): {
+  attributes: ProductAttributes;
+  weightGrams: number | null;
+  minOrderQuantity: number | null;
+  tags: string[];
+} {
+  const attributes = emptyAttributes();
+  const cells: AttributeCell[] =
+    typeof row.attributeCells === 'string'
+      ? (JSON.parse(row.attributeCells) as AttributeCell[])
+      : (row.attributeCells ?? []);
+  for (const cell of cells) {
+    if (isAttributeKind(cell.kind)) {
+      attributes[cell.kind].push({ slug: cell.slug, label: cell.label, labelHi: cell.labelHi });
+    }
+  }
+  return {
+    attributes,
+    weightGrams: row.weightGrams === null ? null : Number(row.weightGrams),
+    minOrderQuantity: row.minOrderQuantity,
+    tags: row.tags ?? [],
+  };
+}
+
+/**
+ * The attribute fields of an add or edit form, checked: their shape (400 naming the field), then
+ * every slug against the admin's lists (400 naming the field and the value). Nothing is written.
+ */
+export async function readProductExtras(db: Db, fields: Record<string, unknown>): Promise<ExtrasWrite> {
+  const checked = checkProductExtras(fields);
+  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message, checked.issues);
+  const { attributes, ...rest } = checked.value;
+  const kinds = ATTRIBUTE_KINDS.filter((kind) => attributes[kind] !== undefined);
+  const ids: Partial<Record<AttributeKind, string[]>> = {};
+  if (kinds.length) {
+    const byKind = new Map<string, string>();
+    for (const v of await listAttributeIds(db)) byKind.set(`${v.kind}/${v.slug}`, v.id);
+    for (const kind of kinds) {
+      const slugs = attributes[kind]!;
+      const unknown = slugs.find((slug) => !byKind.has(`${kind}/${slug}`));
+      if (unknown !== undefined) {
+        const message = `${kind} has an unknown value: ${unknown}`;
+        throw new AppError('BAD_REQUEST', message, [{ path: kind, message }]);
+      }
+      ids[kind] = slugs.map((slug) => byKind.get(`${kind}/${slug}`)!);
+    }
+  }
+  return { attributes: ids, ...rest };
+}
+
+/** Whether the form gave any of the added fields (a form of an older client gives none). */
+export const hasExtras = (extras: ExtrasWrite) =>
+  Object.keys(extras.attributes).length > 0 ||
+  extras.weightGrams !== undefined ||
+  extras.minOrderQuantity !== undefined ||
+  extras.tags !== undefined;
+
+export async function saveProductExtras(db: Db, productId: string, extras: ExtrasWrite): Promise<void> {
+  if (hasExtras(extras)) await writeProductExtras(db, productId, extras);
+}
