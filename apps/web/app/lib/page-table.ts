@@ -35,7 +35,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'category/alldesigns', file: 'routes/all-designs.tsx', texts: CATALOGUE },
   { path: 'category/:category', file: 'routes/category.tsx', texts: CATALOGUE },
   { path: 'category/:category/:subcategory', file: 'routes/category-subcategory.tsx', texts: CATALOGUE },
-  { path: 'search', file: 'routes/search.tsx', texts: ['search', 'catalogue'] },
+  { path: 'search', file: 'routes/search.tsx', texts: ['search', ...CATALOGUE] },
   { path: '*', file: 'routes/not-found.tsx', texts: [] },
 ];
 

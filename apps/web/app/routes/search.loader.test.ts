@@ -21,21 +21,20 @@ const BUYER: Viewer = {
   status: 'active',
 };
 
+const NO_FACETS = { metal: [], finish: [], stone: [], colour: [] };
+
 function setup(url: string, viewer: Viewer | null = null, total = 40) {
   const calls: Array<{ method: string; args: unknown[] }> = [];
+  const ranked = Array.from({ length: total }, (_, i) => `id-${i}`);
   const search = {
-    page: (query: string, page: number, limit: number) => {
-      calls.push({ method: 'page', args: [query, page, limit] });
+    matches: (query: string) => {
+      calls.push({ method: 'matches', args: [query] });
       if (query.length > 100)
         return Promise.reject(new AppError('BAD_REQUEST', 'search must be at most 100 characters'));
-      const totalPages = Math.max(1, Math.ceil(total / limit));
       return Promise.resolve({
         query: query.trim(),
-        ids: total ? [`id-${page}-a`, `id-${page}-b`] : [],
-        totalItems: total,
+        ids: query.trim() ? ranked : [],
         literalTotal: 0,
-        currentPage: page,
-        totalPages,
         interpretation: { corrected: 'necklace', synonyms: [] },
       });
     },
@@ -45,9 +44,29 @@ function setup(url: string, viewer: Viewer | null = null, total = 40) {
       calls.push({ method: 'listByIds', args: [ids] });
       return Promise.resolve(ids.map((id) => makeProduct({ _id: id })));
     },
+    facetCounts: (args: unknown) => {
+      calls.push({ method: 'facetCounts', args: [args] });
+      return Promise.resolve(NO_FACETS);
+    },
+    browse: (args: { within: string[]; page: number }) => {
+      calls.push({ method: 'browse', args: [args] });
+      return Promise.resolve({
+        products: [makeProduct({ _id: args.within[3]! })],
+        currentPage: args.page,
+        totalPages: 1,
+        totalItems: 1,
+        facets: NO_FACETS,
+        sort: 'newest',
+      });
+    },
   };
+  const known = { metal: new Set(['brass']), finish: new Set(), stone: new Set(), colour: new Set() };
   const context = {
-    services: { search, catalogue: { forViewer: () => reader } },
+    services: {
+      search,
+      catalogue: { forViewer: () => reader, knownFilterValues: () => Promise.resolve(known) },
+    },
+    log: { error: () => {} },
     viewer,
     nonce: 'n',
     publicEnv: {
@@ -58,8 +77,11 @@ function setup(url: string, viewer: Viewer | null = null, total = 40) {
     },
   } as unknown as ServerLoadContext;
   const args = { request: new Request(`http://localhost${url}`), params: {}, context } as never;
-  return { calls, run: () => loader(args) };
+  return { calls, ranked, run: () => loader(args) };
 }
+
+const called = (calls: Array<{ method: string; args: unknown[] }>, method: string) =>
+  calls.filter((c) => c.method === method).map((c) => c.args);
 
 function outcome(value: unknown): { status: number; data: Record<string, unknown> } {
   const { data, init } = value as { data: Record<string, unknown>; init: { status?: number } | null };
@@ -82,12 +104,27 @@ describe('/search loader', () => {
     const { calls, run } = setup('/search?q=neckalce');
     const result = outcome(await run());
     expect(result.status).toBe(200);
-    expect(calls).toEqual([
-      { method: 'page', args: ['neckalce', 1, 16] },
-      { method: 'listByIds', args: [['id-1-a', 'id-1-b']] },
+    expect(called(calls, 'matches')).toEqual([['neckalce']]);
+    expect(called(calls, 'listByIds')).toEqual([
+      [
+        ['id-0', 'id-1', 'id-2', 'id-3', 'id-4', 'id-5', 'id-6', 'id-7'].concat([
+          'id-8',
+          'id-9',
+          'id-10',
+          'id-11',
+          'id-12',
+          'id-13',
+          'id-14',
+          'id-15',
+        ]),
+      ],
     ]);
+    // The facet counts are over every result, unfiltered.
+    expect(called(calls, 'facetCounts')).toHaveLength(1);
+    expect((called(calls, 'facetCounts')[0]![0] as { within: string[] }).within).toHaveLength(40);
     expect(result.data).toMatchObject({
       query: 'neckalce',
+      facets: NO_FACETS,
       listing: { status: 'ok', currentPage: 1, totalPages: 3, totalItems: 40 },
       interpretation: { corrected: 'necklace', synonyms: [] },
       refused: null,
@@ -107,9 +144,38 @@ describe('/search loader', () => {
   it('serves page 2 to a logged-in buyer, and sends a page past the last to the last', async () => {
     const { calls, run } = setup('/search?q=ring&page=2', BUYER);
     expect(outcome(await run()).status).toBe(200);
-    expect(calls[0]).toEqual({ method: 'page', args: ['ring', 2, 16] });
+    expect(called(calls, 'listByIds')[0]![0]).toEqual(
+      ['id-16', 'id-17', 'id-18', 'id-19', 'id-20', 'id-21', 'id-22', 'id-23'].concat([
+        'id-24',
+        'id-25',
+        'id-26',
+        'id-27',
+        'id-28',
+        'id-29',
+        'id-30',
+        'id-31',
+      ]),
+    );
     const past = setup('/search?q=ring&page=9', BUYER);
     expect(await thrown(past.run)).toEqual({ status: 302, location: '/search?q=ring&page=3' });
+  });
+
+  it('narrows the results by the filters of the address, known values only, within the ranked ids', async () => {
+    const { calls, ranked, run } = setup('/search?q=ring&metal=brass,tin&sort=name');
+    const result = outcome(await run());
+    expect(result.status).toBe(200);
+    const [browse] = called(calls, 'browse');
+    expect(browse![0]).toMatchObject({
+      within: ranked,
+      page: 1,
+      limit: 16,
+      filters: { selected: { metal: ['brass'], finish: [], stone: [], colour: [] }, sort: 'name' },
+    });
+    expect(called(calls, 'listByIds')).toEqual([]);
+    expect(result.data).toMatchObject({
+      listing: { status: 'ok', totalItems: 1, products: [{ _id: 'id-3' }] },
+      filters: { selected: { metal: ['brass'] }, sort: 'name' },
+    });
   });
 
   it('answers 400 with the reason for text the search refuses, and an empty page for no query', async () => {

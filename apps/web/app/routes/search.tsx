@@ -2,6 +2,8 @@ import { data } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { ProductListing } from '~/features/catalogue/product-listing';
+import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { isFilteredListing, noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { loadSearchPage } from '~/features/search/search.server';
 import { SearchEmpty, SearchNotice, SearchPageForm } from '~/features/search/search-results';
 import { pageMeta } from '~/features/seo/seo';
@@ -30,6 +32,8 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
     onFailure: () => ({
       query: new URL(request.url).searchParams.get('q')?.trim() ?? '',
       listing: { status: 'error' as const },
+      facets: null,
+      filters: noFilters(),
       literalTotal: 0,
       interpretation: { corrected: null, synonyms: [] },
       refused: null,
@@ -41,9 +45,12 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('search');
-  const { query, listing, literalTotal, interpretation, refused } = loaderData;
+  const { query, listing, literalTotal, interpretation, refused, facets, filters } = loaderData;
   const form = <SearchPageForm query={query} />;
-  if (refused || (listing.status === 'ok' && listing.totalItems === 0)) {
+  // Nothing found for the words themselves: the tips. Nothing left under filters: the listing with
+  // its filter panel, so they can be cleared.
+  const isFiltered = isFilteredListing(filters);
+  if (refused || (listing.status === 'ok' && listing.totalItems === 0 && !isFiltered)) {
     return (
       <section className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
         <h1 className="mb-6 font-serif text-3xl text-brand-900 sm:text-4xl">
@@ -66,6 +73,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       tagline={listing.status === 'ok' ? t('page.count', { count: listing.totalItems }) : undefined}
       data={listing}
       failedText={t('page.failed')}
+      aside={
+        facets ? (
+          <FilterPanel
+            facets={facets}
+            filters={filters}
+            total={listing.status === 'ok' ? listing.totalItems : null}
+          />
+        ) : null
+      }
       controls={
         <>
           {form}

@@ -23,8 +23,17 @@ export type FacetSource = {
   links: Array<{ productId: string; valueId: string }>;
 };
 
-/** A listing's products before filters; `none` for a listing that cannot hold any (an unknown category). */
-export type FacetScope = { category?: string; subcategory?: string; none?: boolean };
+/**
+ * A listing's products before filters; `none` for a listing that cannot hold any (an unknown
+ * category); `within` for one made of given products (search results), in their own order, which
+ * is then the order of the default sort.
+ */
+export type FacetScope = {
+  category?: string;
+  subcategory?: string;
+  none?: boolean;
+  within?: readonly string[];
+};
 
 export type FacetQuery = {
   scope: FacetScope;
@@ -58,6 +67,7 @@ export class FacetIndex {
   readonly size: number;
   private readonly words: number;
   private readonly ids: string[];
+  private readonly position = new Map<string, number>();
   private readonly all: Uint32Array;
   private readonly scopes = new Map<string, Uint32Array>();
   private readonly kinds: Record<AttributeKind, IndexedValue[]>;
@@ -72,7 +82,7 @@ export class FacetIndex {
     this.all = this.empty();
     for (let i = 0; i < n; i++) this.set(this.all, i);
 
-    const position = new Map<string, number>();
+    const position = this.position;
     source.products.forEach((p, i) => {
       position.set(p.id, i);
       this.set(this.scopeBits(p.category), i);
@@ -121,7 +131,16 @@ export class FacetIndex {
   }
 
   query(q: FacetQuery): FacetAnswer {
-    const scope = this.scopeMask(q.scope);
+    let scope = this.scopeMask(q.scope);
+    // Given products: their numbers in their order (products no longer in the index left out).
+    let given: Int32Array | null = null;
+    if (q.scope.within) {
+      const numbers = q.scope.within.map((id) => this.position.get(id)).filter((i) => i !== undefined);
+      given = Int32Array.from(numbers);
+      const mask = this.empty();
+      for (const i of given) if ((scope[i >>> 5]! >>> (i & 31)) & 1) this.set(mask, i);
+      scope = mask;
+    }
     // Per facet with a selection: the OR of its chosen values (unknown slugs choose nothing extra).
     const chosen: Partial<Record<AttributeKind, Uint32Array>> = {};
     for (const kind of ATTRIBUTE_KINDS) {
@@ -159,10 +178,16 @@ export class FacetIndex {
     }
 
     const total = this.count(matching);
-    return { ids: this.pick(matching, q.sort, q.offset, q.limit), total, facets };
+    return { ids: this.pick(matching, q.sort, q.offset, q.limit, given), total, facets };
   }
 
-  private pick(mask: Uint32Array, sort: ListingSort, offset: number, limit: number): string[] {
+  private pick(
+    mask: Uint32Array,
+    sort: ListingSort,
+    offset: number,
+    limit: number,
+    given: Int32Array | null,
+  ): string[] {
     const out: string[] = [];
     let skipped = 0;
     const take = (i: number) => {
@@ -172,6 +197,10 @@ export class FacetIndex {
       return out.length >= limit;
     };
     if (limit <= 0) return out;
+    if (sort === 'newest' && given) {
+      for (const i of given) if (take(i)) break;
+      return out;
+    }
     if (sort === 'newest') {
       for (let w = 0; w < this.words; w++) {
         let word = mask[w]!;

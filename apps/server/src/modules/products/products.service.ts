@@ -70,6 +70,7 @@ import { listGalleryMediaIds } from './gallery.repository.ts';
 import { withGallery, withSecondPictures } from './gallery.service.ts';
 import { extrasOf, readProductExtras, saveProductExtras } from './product-extras.service.ts';
 import { createFacetBrowser } from './facets.service.ts';
+import type { FacetScope } from './facet-index.ts';
 import type { FilteredPage, ListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import { readFirstSheet } from './spreadsheet.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -106,6 +107,8 @@ export type BrowseInput = ListPageInput & {
   /** A category page's gemstone tab: with, without, or all. */
   filter?: string | null;
   filters: ListingFilters;
+  /** Only these products (search results), in this order for the default sort. */
+  within?: readonly string[];
 };
 
 const clampPage = (n: number) => (Number.isSafeInteger(n) && n >= 1 ? n : 1);
@@ -323,6 +326,11 @@ export function createCatalogueService(deps: {
       : subcategoryScopeOf({ category: input.category, subcategory: input.subcategory });
   }
 
+  function facetScopeOf(input: Omit<BrowseInput, 'page' | 'limit'>): FacetScope {
+    const scope = scopeOfBrowse(input) ?? { none: true };
+    return input.within ? { ...scope, within: input.within } : scope;
+  }
+
   const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>, priced: boolean) =>
     new Answer(
       rows.map((row) => toProduct(row, priced)),
@@ -420,8 +428,7 @@ export function createCatalogueService(deps: {
     async function browse(input: BrowseInput): Promise<FilteredPage> {
       const page = clampPage(input.page);
       const limit = clampLimit(input.limit, 16);
-      const scope = scopeOfBrowse(input);
-      const found = await facetBrowser.browse(scope ?? { none: true }, input.filters, {
+      const found = await facetBrowser.browse(facetScopeOf(input), input.filters, {
         offset: (page - 1) * limit,
         limit,
       });
@@ -441,8 +448,7 @@ export function createCatalogueService(deps: {
 
       /** The facet counts of a listing under `filters`, without its products. */
       async facetCounts(input: Omit<BrowseInput, 'page' | 'limit'>): Promise<FilteredPage['facets']> {
-        const scope = scopeOfBrowse(input);
-        return (await facetBrowser.browse(scope ?? { none: true }, input.filters, { offset: 0, limit: 0 }))
+        return (await facetBrowser.browse(facetScopeOf(input), input.filters, { offset: 0, limit: 0 }))
           .facets;
       },
 

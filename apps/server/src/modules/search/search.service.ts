@@ -39,6 +39,9 @@ export type SearchPageIds = {
   interpretation: SearchInterpretation;
 };
 
+/** Every result of a query, ranked, with what the page says about them. */
+export type SearchMatches = Pick<SearchPageIds, 'query' | 'ids' | 'literalTotal' | 'interpretation'>;
+
 const toSynonym = (row: SynonymRow): Synonym => ({
   id: row.id,
   term: row.term,
@@ -134,6 +137,19 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
     }
   }
 
+  async function matches(raw: string): Promise<SearchMatches> {
+    const query = checkSearchText(raw);
+    const held = query ? await current() : null;
+    if (!held) return { query, ids: [], literalTotal: 0, interpretation: { corrected: null, synonyms: [] } };
+    const ranked = held.index.rank(query, held.synonyms);
+    return {
+      query,
+      ids: [...ranked.literal, ...ranked.extra].map((r) => held.index.idOf(r)),
+      literalTotal: ranked.literal.length,
+      interpretation: { corrected: ranked.corrected, synonyms: ranked.synonyms },
+    };
+  }
+
   return {
     /** Builds the index now, so the first search after start does not wait for it. */
     warm(): void {
@@ -157,25 +173,26 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
       return out;
     },
 
-    /** One page of the results page: literal matches first (as the header ranks them), then the rest. */
+    /**
+     * Every result of the results page, ranked: literal matches first (as the header ranks them),
+     * then synonyms, plurals and close spellings. A filtered results page narrows these ids.
+     */
+    matches,
+
+    /** One page of the results page's ranked matches. */
     async page(raw: string, page: number, limit: number): Promise<SearchPageIds> {
-      const query = checkSearchText(raw);
-      const held = query ? await current() : null;
-      const ranked = held
-        ? held.index.rank(query, held.synonyms)
-        : { literal: [], extra: [], corrected: null, synonyms: [] };
-      const all = [...ranked.literal, ...ranked.extra];
-      const totalPages = totalPagesOf(all.length, limit);
+      const found = await matches(raw);
+      const totalPages = totalPagesOf(found.ids.length, limit);
       const currentPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
       const start = (currentPage - 1) * limit;
       return {
-        query,
-        ids: held ? all.slice(start, start + limit).map((r) => held.index.idOf(r)) : [],
-        totalItems: all.length,
-        literalTotal: ranked.literal.length,
+        query: found.query,
+        ids: found.ids.slice(start, start + limit),
+        totalItems: found.ids.length,
+        literalTotal: found.literalTotal,
         currentPage,
         totalPages,
-        interpretation: { corrected: ranked.corrected, synonyms: ranked.synonyms },
+        interpretation: found.interpretation,
       };
     },
 

@@ -44,12 +44,13 @@ export function catalogueOf(context: ServerLoadContext): CatalogueReader {
 export async function loadListing(
   request: Request,
   load: () => Promise<ProductPage>,
+  log: Pick<ServerLoadContext['log'], 'error'>,
 ): Promise<{ listing: ListingData; status: number }> {
   let page: ProductPage;
   try {
     page = await load();
   } catch (error) {
-    console.error('catalogue listing failed', error);
+    log.error({ err: error }, 'catalogue listing failed');
     return { listing: { status: 'error' }, status: 500 };
   }
   const lastPage = Math.max(1, page.totalPages);

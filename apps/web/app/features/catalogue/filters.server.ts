@@ -34,7 +34,7 @@ async function knownValues(context: ServerLoadContext) {
   try {
     return await context.services.catalogue.knownFilterValues();
   } catch (error) {
-    console.error('filter values could not be read', error);
+    context.log.error({ err: error }, 'filter values could not be read');
     return undefined;
   }
 }
@@ -62,30 +62,34 @@ export async function loadFilteredListing(
   const filters = readListingFilters(search, await knownValues(context));
   if (!isFilteredListing(filters)) {
     const [loaded, facets] = await Promise.all([
-      loadListing(request, args.plain),
+      loadListing(request, args.plain, context.log),
       Promise.resolve()
         .then(() => reader.facetCounts({ ...args.scope, filters }))
         .catch((error: unknown) => {
-          console.error('facet counts failed', error);
+          context.log.error({ err: error }, 'facet counts failed');
           return null;
         }),
     ]);
     return { ...loaded, facets, filters };
   }
   let facets: Facets | null = null;
-  const loaded = await loadListing(request, async () => {
-    const {
-      facets: counted,
-      sort: _sort,
-      ...page
-    } = await reader.browse({
-      ...args.scope,
-      filters,
-      page: args.page,
-      limit: args.limit,
-    });
-    facets = counted;
-    return page;
-  });
+  const loaded = await loadListing(
+    request,
+    async () => {
+      const {
+        facets: counted,
+        sort: _sort,
+        ...page
+      } = await reader.browse({
+        ...args.scope,
+        filters,
+        page: args.page,
+        limit: args.limit,
+      });
+      facets = counted;
+      return page;
+    },
+    context.log,
+  );
   return { ...loaded, facets, filters };
 }
