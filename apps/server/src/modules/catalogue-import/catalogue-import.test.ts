@@ -349,6 +349,36 @@ describe('catalogue export, import with pictures, and undo', () => {
     expect(row!.name).toBe('Edited by hand');
   });
 
+  it("holds weight, minimum order and tags to the product form's bounds", async () => {
+    const row = (code: string, weight: Cell, moq: Cell, tags: Cell): Cell[] => [
+      code,
+      'Bounded',
+      null,
+      'Necklaces',
+      'withgemstone',
+      10,
+      null,
+      null,
+      null,
+      weight,
+      moq,
+      tags,
+    ];
+    const job = await check(
+      workbook([
+        HEADER,
+        row('BD-1', '99999.99 g', 10_000, 'bridal, Kundan Set'),
+        row('BD-2', 100_000, 10_001, 'x'.repeat(41)),
+      ]),
+    );
+    const [good, bad] = [job.rows.find((r) => r.row === 2)!, job.rows.find((r) => r.row === 3)!];
+    expect(good.errors).toEqual([]);
+    expect(bad.errors.map((e) => e.column)).toEqual(['weight_grams', 'min_order_quantity', 'tags']);
+    expect(bad.errors[0]!.message).toContain('at most 99999.99');
+    expect(bad.errors[1]!.message).toContain('from 1 to 10,000');
+    expect(bad.errors[2]!.message).toContain('at most 40');
+  });
+
   it('writes nothing when one row is bad, and lists each problem with its column', async () => {
     const before = await everything();
     const job = await check(

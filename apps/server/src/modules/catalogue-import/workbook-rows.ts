@@ -10,6 +10,8 @@ import {
   type CatalogueColumn,
 } from '@catalogue/shared/schemas/catalogue-import';
 import type { SheetRow } from '../products/spreadsheet.ts';
+import { readMinOrder, readTags, readWeight } from '@catalogue/shared/schemas/attributes';
+import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
 
 /**
  * Reads the catalogue workbook's rows (the export's columns, or the older template's) into checked
@@ -93,11 +95,7 @@ export type ParsedRow = {
 
 export type RowProblem = { column: string; message: string };
 
-const MAX_WEIGHT = 999_999.99;
-const MAX_MOQ = 1_000_000;
-const MAX_TAGS = 30;
-const MAX_TAG = 50;
-const MAX_ALT = 300;
+const MAX_ALT = GALLERY_ALT_MAX;
 const MAX_URL = 2000;
 const MEDIA_PATH = /^(?:https?:\/\/[^/]+)?\/media\/([0-9a-f-]{36})$/i;
 const LEGACY_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -173,43 +171,34 @@ export function parseRow(
     value.description = check('description', productFieldSchemas.description) ?? undefined;
   if (cell('price')) value.price = check('price', productFieldSchemas.price) ?? undefined;
 
+  // The same rules as the product form and API (packages/shared/src/schemas/attributes.ts), named
+  // by the workbook's column.
+  const got = (text: string) => ` (got "${text.slice(0, 40)}")`;
   const weight = cell('weight_grams');
   if (weight) {
-    const text = weight.replace(/\s*g$/i, '');
-    const n = Number(text);
-    if (/^\d{1,6}(\.\d{1,2})?$/.test(text) && n > 0 && n <= MAX_WEIGHT) {
-      value.weightGrams = n.toFixed(2);
-    } else {
+    const read = readWeight(weight.replace(/\s*g$/i, ''));
+    if (read.ok) value.weightGrams = read.value === null ? undefined : read.value.toFixed(2);
+    else
       problems.push({
         column: 'weight_grams',
-        message: `weight_grams must be a number above 0 and at most ${MAX_WEIGHT}, with at most two decimals (got "${weight.slice(0, 40)}")`,
+        message: read.message.replace(/^weightGrams/, 'weight_grams') + got(weight),
       });
-    }
   }
   const moq = cell('min_order_quantity');
   if (moq) {
-    if (/^\d{1,7}$/.test(moq) && Number(moq) >= 1 && Number(moq) <= MAX_MOQ)
-      value.minOrderQuantity = Number(moq);
+    const read = readMinOrder(moq);
+    if (read.ok) value.minOrderQuantity = read.value ?? undefined;
     else
       problems.push({
         column: 'min_order_quantity',
-        message: `min_order_quantity must be a whole number from 1 to ${MAX_MOQ} (got "${moq.slice(0, 40)}")`,
+        message: read.message.replace(/^minOrderQuantity/, 'min_order_quantity') + got(moq),
       });
   }
   const tags = cell('tags');
   if (tags) {
-    const list = [
-      ...new Set(
-        tags
-          .split(',')
-          .map((t) => t.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    ];
-    if (list.length > MAX_TAGS) problems.push({ column: 'tags', message: `at most ${MAX_TAGS} tags` });
-    else if (list.some((t) => t.length > MAX_TAG))
-      problems.push({ column: 'tags', message: `each tag is at most ${MAX_TAG} characters` });
-    else value.tags = list;
+    const read = readTags(tags);
+    if (read.ok) value.tags = read.value;
+    else problems.push({ column: 'tags', message: read.message });
   }
   for (const kind of ATTRIBUTE_KINDS) {
     const text = cell(kind);
