@@ -80,10 +80,10 @@ export async function start(): Promise<FastifyInstance> {
     closing = true;
   });
 
-  let stopExpirySweep = () => {};
-  // The outbox is sent in the background; closing waits for a send in flight.
+  let stopExpirySweep = () => Promise.resolve();
+  // The outbox is sent in the background; closing waits for a send (and an expiry sweep) in flight.
   app.addHook('onClose', async () => {
-    stopExpirySweep();
+    await stopExpirySweep();
     await app.services.mail.stop();
   });
 

@@ -114,4 +114,19 @@ describe('quotation transitions: edges', () => {
     expect(expiredMails).toHaveLength(101);
     expect(await t.app.services.quotations.expireLapsedQuotes()).toBe(0);
   });
+
+  it('stopping the sweep settles only when the sweep in flight has recorded its quotes', async () => {
+    const id = await submit();
+    await t.database.db
+      .update(orders)
+      .set({ status: 'quoted', validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, id));
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
+    // Stopped at once: the first sweep has started and must be waited for, not cut.
+    await t.app.services.quotations.startExpirySweep(log)();
+    const [row] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    expect(row!.status).toBe('expired');
+    expect(warnings).toEqual([]);
+  });
 });

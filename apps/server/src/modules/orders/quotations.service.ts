@@ -497,16 +497,26 @@ export function createQuotationsService({
 
     expireLapsedQuotes,
 
-    /** Sweeps every minute until the returned function is called. */
-    startExpirySweep(log: FastifyBaseLogger): () => void {
-      const run = () =>
-        void expireLapsedQuotes().catch((error: unknown) =>
-          log.warn({ err: error }, 'recording expired quotes failed; retrying at the next sweep'),
+    /**
+     * Sweeps every minute until the returned function is called; that settles once a sweep in
+     * flight has finished, so closing the database after it never cuts one.
+     */
+    startExpirySweep(log: FastifyBaseLogger): () => Promise<void> {
+      let running: Promise<void> = Promise.resolve();
+      const run = () => {
+        running = expireLapsedQuotes().then(
+          () => {},
+          (error: unknown) =>
+            log.warn({ err: error }, 'recording expired quotes failed; retrying at the next sweep'),
         );
+      };
       run();
       const timer = setInterval(run, EXPIRY_SWEEP_MS);
       timer.unref();
-      return () => clearInterval(timer);
+      return () => {
+        clearInterval(timer);
+        return running;
+      };
     },
   };
 }
