@@ -19,6 +19,9 @@ const stored = (page: Page) =>
 
 test.describe('account pages', () => {
   test('sign up → login → profile → logout', async ({ page }) => {
+    // The longest journey, and often the first after the server starts (its indexes and picture
+    // variants still being built on two shared cores): 8 s as a rule, once 45+ s in CI.
+    test.slow();
     const email = `buyer-${Date.now()}@example.com`;
     await page.goto('/signup');
     await expect(page.getByRole('option', { name: /United Kingdom/ })).toHaveAttribute('value', 'UK');

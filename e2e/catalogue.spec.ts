@@ -19,8 +19,12 @@ const storedList = (page: Page) =>
     () => JSON.parse(localStorage.getItem('cart') ?? 'null') as { _id: string; quantity: number }[],
   );
 
+/** The product picture: named by the product, or by its first gallery picture's alt text ("…, front view"). */
 const imageTransform = (page: Page, name: string) =>
-  page.getByRole('img', { name, exact: true }).evaluate((img) => (img as HTMLImageElement).style.transform);
+  page
+    .getByRole('img', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`) })
+    .first()
+    .evaluate((img) => (img as HTMLImageElement).style.transform);
 
 test.describe('catalogue pages', () => {
   test('browse home → category → filter tab → product → zoom → add → quantity', async ({ page }) => {
