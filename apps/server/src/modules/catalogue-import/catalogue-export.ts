@@ -1,3 +1,4 @@
+import { listValues } from '../attributes/attributes.repository.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
@@ -10,7 +11,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { loadExcelJs } from '../../lib/on-first-use.ts';
 import {
-  listAttributeValues,
   streamProducts,
   type AttributeValue,
   type CurrentProduct,
@@ -57,7 +57,7 @@ export type PreparedExport = { values: AttributeValue[]; filter: ExportFilter };
 
 /** Reads the attribute lists and checks the filter (400 on an unknown value) before anything is sent. */
 export async function prepareExport(db: Db, query: ExportQuery): Promise<PreparedExport> {
-  const values = await listAttributeValues(db);
+  const values = await listValues(db);
   return { values, filter: exportFilter(query, values) };
 }
 

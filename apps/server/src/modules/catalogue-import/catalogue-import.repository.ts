@@ -52,13 +52,6 @@ type Conn = Db | Tx;
 const rowsOf = async <T>(db: Conn, query: SQL) => (await db.execute(query)).rows as T[];
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-export async function listAttributeValues(db: Conn): Promise<AttributeValue[]> {
-  return rowsOf<AttributeValue>(
-    db,
-    sql`SELECT id::text, kind, slug FROM attribute_values ORDER BY kind, position, slug`,
-  );
-}
-
 const PRODUCT_COLUMNS = sql`p.id::text AS id, p.code, p.name, p.description, p.category, p.subcategory, p.price,
   p.weight_grams::text AS "weightGrams", p.min_order_quantity AS "minOrderQuantity", p.tags,
   p.updated_at::text AS "updatedAt", p.image_url AS "imageUrl", p.media_id::text AS "mediaId"`;

@@ -1,3 +1,4 @@
+import { listValues } from '../attributes/attributes.repository.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,6 @@ import type { MediaService } from '../media/media.service.ts';
 import { readFirstSheet } from '../products/spreadsheet.ts';
 import {
   findProductsByCodes,
-  listAttributeValues,
   listExistingMedia,
   listImports,
   undoCatalogueImport,
@@ -111,7 +111,7 @@ export function createCatalogueImportService(deps: {
     const sheet = await readFirstSheet(await fs.readFile(job.workbookFile), CATALOGUE_IMPORT_LIMITS.rows);
     if (!sheet.header) throw new AppError('BAD_REQUEST', 'The first sheet is empty');
     const columns = mapCatalogueColumns(sheet.header);
-    const values = await listAttributeValues(db);
+    const values = await listValues(db);
     const slugs = new Map<AttributeKind, Set<string>>(
       ATTRIBUTE_KINDS.map((k) => [k, new Set(values.filter((v) => v.kind === k).map((v) => v.slug))]),
     );
