@@ -2,6 +2,7 @@
 // from one results file, so the figures quoted there are copied, not retyped.
 import fs from 'node:fs';
 import { ratioToNginx, sizeLabel, type BudgetRow } from './lib/budgets.ts';
+import { pageBytesTable } from './lib/page-bytes.ts';
 import type { RunData } from './lib/types.ts';
 
 const file = process.argv[2];
@@ -45,20 +46,30 @@ out.push(
             : '-';
         }),
       ]),
+      ...(
+        [
+          ['json', 'nginx static listing JSON'],
+          ['home', 'nginx static home page'],
+          ['category', 'nginx static category page'],
+          ['html', 'nginx static product page'],
+        ] as const
+      )
+        .filter(([kind]) => data.configs.some((c) => c.nginx?.[kind]))
+        .map(([kind, name]) => [
+          name,
+          ...data.configs.map((c) => {
+            const r = c.nginx?.[kind];
+            return r ? `${r.rps} · ${r.p99}` : '-';
+          }),
+        ]),
       [
-        'nginx static listing JSON',
-        ...data.configs.map((c) => (c.nginx ? `${c.nginx.json.rps} · ${c.nginx.json.p99}` : '-')),
-      ],
-      [
-        'nginx static product page',
-        ...data.configs.map((c) => (c.nginx ? `${c.nginx.html.rps} · ${c.nginx.html.p99}` : '-')),
-      ],
-      [
-        'listing real / uniform / SSR product ÷ nginx',
+        'listing real / uniform, SSR home / category / product ÷ nginx',
         ...data.configs.map((c) =>
           [
             ratioToNginx(c, 'listing-real', 'json'),
             ratioToNginx(c, 'listing-uniform', 'json'),
+            ratioToNginx(c, 'ssr-home', 'home'),
+            ratioToNginx(c, 'ssr-category', 'category'),
             ratioToNginx(c, 'ssr-product', 'html'),
           ]
             .map((r) => (r === null ? '-' : r.toFixed(2)))
@@ -106,6 +117,16 @@ if (data.bundles) {
     table(
       ['page', 'first-load JS KB gzip', 'CSS KB gzip'],
       data.bundles.map((b) => [b.page, b.jsGzipKb, b.cssGzipKb]),
+    ),
+  );
+}
+if (data.pageBytes?.length) {
+  const rows = pageBytesTable(data.pageBytes);
+  out.push(
+    '',
+    table(
+      Object.keys(rows[0]!),
+      rows.map((r) => Object.values(r)),
     ),
   );
 }

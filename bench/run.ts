@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick] [-- --pg] [-- --products N] [-- --matrix]`: starts the production
-// server on freshly seeded databases, measures each scenario with autocannon (warm-up, then several
-// rounds, medians) beside nginx serving the same bytes, runs Lighthouse on four pages, reads the
+// server on freshly seeded databases, measures each scenario (warm-up, then several rounds, medians;
+// wrk for those compared with nginx serving the same bytes pre-compressed, autocannon for the rest),
+// runs Lighthouse on the public pages, reads the
 // first-load bundle sizes, prints one report with a budget table and writes
 // docs/benchmarks/results/<date>.json. The exit code is 1 when a budget failed on its own configuration.
 import { RESULTS_DIR, writeHistory } from './history.ts';
@@ -19,10 +20,12 @@ import {
   readRouterManifest,
   totalGzipKb,
 } from './lib/bundle.ts';
+import { fillGallery } from './lib/gallery.ts';
 import { measureImageBytes } from './lib/image-bytes.ts';
 import { lighthousePages } from './lib/lighthouse.ts';
-import { measure, type MeasureSettings, type Scenario } from './lib/measure.ts';
-import { startNginx } from './lib/nginx.ts';
+import { measure, type MeasureSettings, type ScenarioResult } from './lib/measure.ts';
+import { startNginx, type StaticFile } from './lib/nginx.ts';
+import { answerEncodings, pageBytes, type PageBytes } from './lib/page-bytes.ts';
 import { benchPlan, benchPorts } from './lib/plan.ts';
 import { pacedFigures, runPaced } from './lib/paced.ts';
 import { realTrafficPages, seededRandom } from './lib/pages.ts';
@@ -32,13 +35,21 @@ import {
   catalogueScenarios,
   createBuyers,
   discoverCatalogue,
+  freshProductIds,
   type Catalogue,
   listOrderNumbers,
 } from './lib/scenarios.ts';
 import { QUOTE_REQUESTS, QUOTE_SCENARIOS, quoteScenarios } from './lib/quote-scenarios.ts';
 import { BENCH_ADMIN, ROOT, startBenchServer, type BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
-import type { BundlePage, BuyersResult, ConfigResult, DatabaseKind, RunData } from './lib/types.ts';
+import type {
+  BundlePage,
+  BuyersResult,
+  ConfigResult,
+  DatabaseKind,
+  NginxKind,
+  RunData,
+} from './lib/types.ts';
 
 const { values } = parseArgs({
   options: {
@@ -94,6 +105,7 @@ const PAGE_ROUTES = [
   { page: 'home', routeId: 'home' },
   { page: 'category', routeId: 'category/:category' },
   { page: 'product', routeId: 'singleproduct/:id?' },
+  { page: 'product (12 pictures)', routeId: 'singleproduct/:id?' },
   { page: 'blog post', routeId: 'blogs/:slug' },
 ];
 /**
@@ -154,39 +166,57 @@ const measureSettings = (server: BenchServer | null): MeasureSettings => ({
   rssMb: () => (server ? server.rssMb() : null),
 });
 
-/** nginx serving one listing answer and one product page, byte for byte as our server sent them. */
-async function measureNginx(server: BenchServer, productId: string): Promise<ConfigResult['nginx']> {
-  const get = async (p: string, accept: string) => {
-    const response = await fetch(server.url + p, { headers: { accept, 'accept-encoding': 'identity' } });
-    if (!response.ok) throw new Error(`GET ${p} answered ${response.status}`);
-    return Buffer.from(await response.arrayBuffer());
-  };
-  const files = [
-    {
-      urlPath: '/listing.json',
-      body: await get('/api/products/paginated?page=1', 'application/json'),
-      contentType: 'application/json',
-    },
-    {
-      urlPath: '/product.html',
-      body: await get(`/singleproduct/${productId}`, 'text/html'),
+/** The public pages whose stored bytes are compared with nginx's, and whose sizes are reported. */
+const nginxPages = (productId: string) =>
+  [
+    { kind: 'home', page: 'home', urlPath: '/home.html', path: '/' },
+    { kind: 'category', page: 'category', urlPath: '/category.html', path: '/category/Rings' },
+    { kind: 'html', page: 'product', urlPath: '/product.html', path: `/singleproduct/${productId}` },
+  ] as const;
+
+/**
+ * nginx serving one listing answer and the home, a category and a product page, byte for byte as
+ * our server sent them, pre-compressed as our server compressed them (`gzip_static`); wrk drives
+ * both. Also returns the pages' bytes in each encoding.
+ */
+async function measureNginx(
+  server: BenchServer,
+  productId: string,
+): Promise<{ nginx: NonNullable<ConfigResult['nginx']>; pageBytes: PageBytes[] }> {
+  const listing = await answerEncodings(server.url, '/api/products/paginated?page=1', 'application/json');
+  const pages = nginxPages(productId);
+  const encoded = await Promise.all(pages.map((p) => answerEncodings(server.url, p.path, 'text/html')));
+  const files: StaticFile[] = [
+    { urlPath: '/listing.json', body: listing.identity, gzip: listing.gzip, contentType: 'application/json' },
+    ...pages.map((p, i) => ({
+      urlPath: p.urlPath,
+      body: encoded[i]!.identity,
+      gzip: encoded[i]!.gzip,
       contentType: 'text/html',
-    },
+    })),
   ];
   const nginx = await startNginx(NGINX_PORT, files);
   try {
-    const scenario = (key: string, name: string, p: string): Scenario => ({ key, name, paths: [p] });
-    const json = await measure(
-      nginx.url,
-      scenario('nginx-json', `nginx static listing JSON (${files[0]!.body.length} B)`, '/listing.json'),
-      measureSettings(null),
-    );
-    const html = await measure(
-      nginx.url,
-      scenario('nginx-html', `nginx static product page (${files[1]!.body.length} B)`, '/product.html'),
-      measureSettings(null),
-    );
-    return { json, html };
+    const one = (key: string, name: string, file: StaticFile) =>
+      measure(
+        nginx.url,
+        {
+          key,
+          name: `${name} (${file.body.length} B, ${file.gzip ? `gzip ${file.gzip.length} B` : 'uncompressed'})`,
+          paths: [file.urlPath],
+          client: 'wrk',
+        },
+        measureSettings(null),
+      );
+    const result: Partial<Record<NginxKind, ScenarioResult>> = {
+      json: await one('nginx-json', 'nginx static listing JSON', files[0]!),
+    };
+    for (const [i, p] of pages.entries())
+      result[p.kind] = await one(`nginx-${p.page}`, `nginx static ${p.page} page`, files[i + 1]!);
+    return {
+      nginx: result as NonNullable<ConfigResult['nginx']>,
+      pageBytes: pages.map((p, i) => pageBytes(p.page, p.path, encoded[i]!)),
+    };
   } finally {
     await nginx.stop();
   }
@@ -344,7 +374,10 @@ try {
       const sessionBuyers = plan.scenario('buyer-session')
         ? await createBuyers(server.url, Math.min(20, buyerCount), path.join(server.dataDir, 'mail'))
         : [];
-      const scenarios = catalogueScenarios(catalogue, sessionBuyers).filter((s) => plan.scenario(s.key));
+      const freshIds = plan.scenario('ssr-product-miss') ? await freshProductIds(server.url, catalogue) : [];
+      const scenarios = catalogueScenarios(catalogue, sessionBuyers, freshIds).filter((s) =>
+        plan.scenario(s.key),
+      );
       // The quotation scenarios need requests written into the database: PostgreSQL only.
       if (config.database === 'postgres' && QUOTE_SCENARIOS.some((key) => plan.scenario(key))) {
         log(`${label}: writing ${QUOTE_REQUESTS.toLocaleString('en')} price requests`);
@@ -358,9 +391,11 @@ try {
         nginx: null,
         buyers: null,
       };
-      if (plan.nginx && index === configs.length - 1) {
-        log(`${label}: nginx static, same bytes`);
-        result.nginx = await measureNginx(server, catalogue.productIds[0]!);
+      if (plan.nginx) {
+        log(`${label}: nginx static, same bytes pre-compressed`);
+        const measured = await measureNginx(server, catalogue.productIds[0]!);
+        result.nginx = measured.nginx;
+        if (index === configs.length - 1) run.pageBytes = measured.pageBytes;
       }
       for (const scenario of scenarios) {
         log(`${label}: ${scenario.name}`);
@@ -378,6 +413,10 @@ try {
           product: `/singleproduct/${catalogue.productIds[0]}`,
           'blog post': catalogue.blogSlug ? `/blogs/${catalogue.blogSlug}` : '/blogs',
         };
+        if (plan.pages.includes('product (12 pictures)')) {
+          log('a product with a full gallery (12 pictures, uploaded as an admin would)');
+          paths['product (12 pictures)'] = await fillGallery(server.url, catalogue.productIds[1]!);
+        }
         log('first-load bundle sizes');
         run.bundles = await measureBundles(server, paths);
         if (catalogue.imagePath) {

@@ -65,6 +65,63 @@ describe('budget figures', () => {
   });
 });
 
+describe('stored-page budgets', () => {
+  const pages = (figures: {
+    home: number;
+    category: number;
+    product: number;
+    miss?: number;
+    rss?: number;
+  }) => {
+    const c = config('postgres', 100_000);
+    return {
+      ...c,
+      scenarios: [
+        ...c.scenarios.filter((s) => s.key !== 'ssr-product'),
+        result('ssr-home', figures.home, 4, { rssMb: figures.rss ?? 150 }),
+        result('ssr-category', figures.category, 4),
+        result('ssr-product', figures.product, 4),
+        ...(figures.miss === undefined ? [] : [result('ssr-product-miss', figures.miss, 60)]),
+      ],
+      nginx: {
+        ...c.nginx!,
+        home: result('nginx-home', 20_000, 2),
+        category: result('nginx-category', 16_000, 2),
+        html: result('nginx-html', 10_000, 2),
+      },
+    };
+  };
+
+  it('judges each anonymous page against nginx serving the same page, at 0.5×', () => {
+    const r = run(pages({ home: 10_000, category: 7_900, product: 5_000, miss: 150, rss: 201 }));
+    expect(row(r, 'ssr-home-ratio')).toMatchObject({ actual: '0.50×', status: 'pass' });
+    expect(row(r, 'ssr-category-ratio')).toMatchObject({ actual: '0.49×', status: 'fail' });
+    expect(row(r, 'ssr-product-ratio')).toMatchObject({ actual: '0.50×', status: 'pass' });
+    expect(row(r, 'ssr-product-miss-rps')).toMatchObject({ actual: '150 req/s', status: 'pass' });
+    expect(row(r, 'rss-pages-200')).toMatchObject({ actual: '201 MB', status: 'fail' });
+  });
+
+  it('fails a cache-miss rate under 150 and leaves it not run when the scenario did not run', () => {
+    const slow = run(pages({ home: 10_000, category: 8_000, product: 5_000, miss: 149 }));
+    expect(row(slow, 'ssr-product-miss-rps').status).toBe('fail');
+    const none = run(pages({ home: 10_000, category: 8_000, product: 5_000 }));
+    expect(row(none, 'ssr-product-miss-rps').status).toBe('not run');
+    // An older results file has no nginx home or category figure: not run, never a pass.
+    expect(row(run(config('postgres', 100_000)), 'ssr-home-ratio').status).toBe('not run');
+  });
+
+  it('judges the listing JSON ratio on the embedded database too', () => {
+    expect(row(run(config('pglite', 10_000)), 'listing-real-ratio-pglite')).toMatchObject({
+      at: 'pglite 10k',
+      actual: '0.67×',
+      status: 'pass',
+    });
+    expect(row(run(config('pglite', 10_000, { listingRps: 5900 })), 'listing-real-ratio-pglite').status).toBe(
+      'fail',
+    );
+  });
+});
+
 describe('shareNginx', () => {
   it("gives the last configuration's nginx figures to the others, marked with where they were measured", () => {
     const configs = [

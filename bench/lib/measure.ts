@@ -1,6 +1,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { median, round } from './stats.ts';
+import { wrkRound } from './wrk.ts';
 
 /** One request of a scenario; `path`, `body` and `headers` may depend on the connection's loop state. */
 export type Step = {
@@ -29,6 +30,13 @@ export type Scenario = {
   rounds?: number;
   /** Status codes that count as success besides 2xx (e.g. the 404 of a missing page). */
   expectStatus?: number[];
+  /**
+   * `wrk` for the scenarios compared with nginx (a client faster than either server; `paths`
+   * only, and an error status is any of 400 or above); autocannon otherwise.
+   */
+  client?: 'wrk';
+  /** wrk only: each path asked once, never repeated (cache misses); too few paths fail the round. */
+  once?: boolean;
 };
 
 export type RoundResult = {
@@ -68,6 +76,16 @@ async function runRound(
   connections: number,
 ): Promise<RoundResult> {
   const commonHeaders = { 'accept-encoding': 'gzip', ...scenario.headers };
+  if (scenario.client === 'wrk') {
+    if (!scenario.paths) throw new Error(`${scenario.key}: wrk scenarios take paths, not steps`);
+    return wrkRound(baseUrl, {
+      paths: scenario.paths,
+      headers: commonHeaders,
+      seconds,
+      connections,
+      once: scenario.once ?? false,
+    });
+  }
   let i = 0;
   const requests: autocannon.Request[] = scenario.steps
     ? scenario.steps.map((step) => ({
@@ -126,6 +144,13 @@ async function runRound(
   };
 }
 
+/** `items` in `parts` consecutive slices whose lengths differ by at most one. */
+export function splitEvenly<T>(items: T[], parts: number): T[][] {
+  return Array.from({ length: parts }, (_, i) =>
+    items.slice(Math.floor((i * items.length) / parts), Math.floor(((i + 1) * items.length) / parts)),
+  );
+}
+
 /** A warm-up round, then `rounds` measured rounds; the medians are reported, errors summed. */
 export async function measure(
   baseUrl: string,
@@ -136,7 +161,12 @@ export async function measure(
   const connections = scenario.connections ?? settings.connections;
   const rounds = scenario.rounds ?? settings.rounds;
   const loadavg = round(os.loadavg()[0]!, 2);
-  if (settings.warmupSeconds > 0) await runRound(baseUrl, scenario, settings.warmupSeconds, connections);
+  // A scenario whose paths are each asked once gives every round (the warm-up too) its own share.
+  const warmup = settings.warmupSeconds > 0;
+  const shares = scenario.once ? splitEvenly(scenario.paths ?? [], rounds + (warmup ? 1 : 0)) : null;
+  let share = 0;
+  const next = (): Scenario => (shares ? { ...scenario, paths: shares[share++]! } : scenario);
+  if (warmup) await runRound(baseUrl, next(), settings.warmupSeconds, connections);
   let rssMb: number | null = settings.rssMb();
   // Sampled during the rounds: the peak under load is what the memory budget is about.
   const sampler = setInterval(() => {
@@ -145,7 +175,7 @@ export async function measure(
   }, 250);
   const results: RoundResult[] = [];
   try {
-    for (let r = 0; r < rounds; r++) results.push(await runRound(baseUrl, scenario, seconds, connections));
+    for (let r = 0; r < rounds; r++) results.push(await runRound(baseUrl, next(), seconds, connections));
   } finally {
     clearInterval(sampler);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchPlan, benchPorts } from './plan.ts';
 
-const PAGES = ['home', 'category', 'product', 'blog post'];
+const PAGES = ['home', 'category', 'product', 'product (12 pictures)', 'blog post'];
 const base = { lighthouseOnly: false, lighthouse: true };
 
 describe('benchPlan', () => {
@@ -12,10 +12,16 @@ describe('benchPlan', () => {
   });
 
   it('--only runs the named scenarios and no page check', () => {
-    const plan = benchPlan({ ...base, only: ['ssr-home', 'ssr-product'] }, PAGES);
+    const plan = benchPlan({ ...base, only: ['search-typo', 'ssr-product-miss'] }, PAGES);
     expect(plan).toMatchObject({ nginx: false, buyers: false, pages: [], lighthouse: false });
-    expect(plan.scenario('ssr-home')).toBe(true);
+    expect(plan.scenario('search-typo')).toBe(true);
     expect(plan.scenario('listing-real')).toBe(false);
+  });
+
+  it('--only with a scenario read as a ratio to nginx measures nginx too', () => {
+    expect(benchPlan({ ...base, only: ['ssr-home'] }, PAGES).nginx).toBe(true);
+    expect(benchPlan({ ...base, only: ['search-long', 'listing-real'] }, PAGES).nginx).toBe(true);
+    expect(benchPlan({ ...base, only: ['listing-facets'] }, PAGES).nginx).toBe(false);
   });
 
   it('--only buyers runs the many-buyers runs and nothing else', () => {

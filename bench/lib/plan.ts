@@ -20,6 +20,9 @@ export type Plan = {
   lighthouse: boolean;
 };
 
+/** The scenarios whose figures are read as a ratio to nginx serving the same bytes. */
+export const NGINX_COMPARED = ['listing-real', 'listing-uniform', 'ssr-home', 'ssr-category', 'ssr-product'];
+
 export function benchPlan(switches: PlanSwitches, allPages: readonly string[]): Plan {
   if (switches.lighthouseOnly && switches.only)
     throw new Error('--lighthouse-only runs no catalogue scenario: drop --only');
@@ -33,7 +36,8 @@ export function benchPlan(switches: PlanSwitches, allPages: readonly string[]): 
   const only = switches.only;
   const pageChecks = switches.lighthouseOnly || everything;
   return {
-    nginx: everything,
+    // nginx is measured whenever a scenario compared with it runs.
+    nginx: everything || (throughput && !!only?.some((key) => NGINX_COMPARED.includes(key))),
     buyers: everything || (throughput && !!only?.includes('buyers')),
     scenario: (key) => throughput && (!only || only.includes(key)),
     pages: pageChecks ? allPages.filter((p) => !switches.pages || switches.pages.includes(p)) : [],

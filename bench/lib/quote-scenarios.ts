@@ -71,7 +71,8 @@ export async function seedRequests(postgresUrl: string, buyerId: string, total: 
   }
 }
 
-async function tokenOf(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+/** Signs in and returns the session token (the admin's, or a buyer's). */
+export async function loginToken(baseUrl: string, who: { email: string; password: string }): Promise<string> {
   const login = await fetch(`${baseUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -89,7 +90,7 @@ export async function quoteScenarios(server: BenchServer): Promise<Scenario[]> {
   if (!server.postgres) return [];
   const [buyer] = await createBuyers(server.url, 1, path.join(server.dataDir, 'mail'));
   await seedRequests(server.postgres.url, buyer!.id, QUOTE_REQUESTS, MY_REQUESTS);
-  const admin = { authorization: `Bearer ${await tokenOf(server.url, BENCH_ADMIN)}` };
+  const admin = { authorization: `Bearer ${await loginToken(server.url, BENCH_ADMIN)}` };
   return [
     {
       key: 'quotes-admin-list',

@@ -1,7 +1,8 @@
 import { type BudgetRow, growthTable, ratioToNginx, sizeLabel } from './budgets.ts';
 import type { ScenarioResult } from './measure.ts';
 import { imageBytesTable } from './image-bytes.ts';
-import type { RunData } from './types.ts';
+import { pageBytesTable } from './page-bytes.ts';
+import type { NginxKind, NginxResult, RunData } from './types.ts';
 
 /** The tables `npm run bench` prints: one scenario table for all configurations, then the rest. */
 
@@ -22,11 +23,17 @@ const scenarioRow = (config: string, r: RowFigures, ratio: number | null = null)
   load: r.loadavg,
 });
 
-const RATIO_OF: Record<string, 'json' | 'html'> = {
+const RATIO_OF: Record<string, NginxKind> = {
   'listing-real': 'json',
   'listing-uniform': 'json',
+  'ssr-home': 'home',
+  'ssr-category': 'category',
   'ssr-product': 'html',
 };
+
+/** nginx's rows of a configuration (older results files lack the home and category pages). */
+export const nginxRows = (nginx: NginxResult): ScenarioResult[] =>
+  [nginx.json, nginx.home, nginx.category, nginx.html].filter((r): r is ScenarioResult => !!r);
 
 export function printReport(run: RunData, budgets: BudgetRow[], header: string) {
   console.log(`\n${header}`);
@@ -36,9 +43,7 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
       ...c.scenarios.map((s) =>
         scenarioRow(label, s, RATIO_OF[s.key] ? ratioToNginx(c, s.key, RATIO_OF[s.key]!) : null),
       ),
-      ...(c.nginx && !c.nginx.measuredIn
-        ? [scenarioRow(label, c.nginx.json), scenarioRow(label, c.nginx.html)]
-        : []),
+      ...(c.nginx && !c.nginx.measuredIn ? nginxRows(c.nginx).map((r) => scenarioRow(label, r)) : []),
       ...(c.buyers
         ? [
             {
@@ -97,6 +102,10 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
         'CSS KB': b.cssGzipKb,
       })),
     );
+  }
+  if (run.pageBytes?.length) {
+    console.log('\nPublic pages as a visitor downloads them (anonymous, as stored)');
+    console.table(pageBytesTable(run.pageBytes));
   }
   if (run.imageBytes?.length) {
     console.log('\nProduct picture bytes: WebP (browsers without AVIF) and AVIF (browsers with it)');

@@ -63,6 +63,24 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
 
 const HTML = { accept: 'text/html' };
 
+/** Fewer distinct products than this and the cache-miss scenario would run out of fresh pages. */
+export const MISS_PRODUCTS = 6000;
+
+/**
+ * Products whose page nobody has asked for yet (none of `catalogue.productIds`, which the other
+ * scenarios visit), read from the listing's last pages backwards: up to `count`, fewer in a small
+ * catalogue.
+ */
+export async function freshProductIds(baseUrl: string, catalogue: Catalogue, count = MISS_PRODUCTS) {
+  const seen = new Set(catalogue.productIds);
+  const fresh: string[] = [];
+  for (let page = catalogue.totalPages; page >= 1 && fresh.length < count; page--) {
+    for (const p of (await getJson<Page>(baseUrl, `/api/products/paginated?page=${page}`)).products)
+      if (!seen.has(p._id) && fresh.length < count) fresh.push(p._id);
+  }
+  return fresh;
+}
+
 /**
  * Search terms. Answers are cached per term for a short while, so a handful of terms repeated
  * would measure the cache; these are thousands of distinct terms, as a day of header searches
@@ -180,8 +198,16 @@ export function buyerSessionSteps(
   ];
 }
 
-/** The catalogue scenarios of issue 10 item 1 (the buyers scenario is separate: it writes). */
-export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scenario[] {
+/**
+ * The catalogue scenarios (the buyers scenario is separate: it writes). Those read as a ratio to
+ * nginx use wrk, as nginx's side does. `freshIds` are products whose page has not been rendered
+ * yet: the cache-miss scenario asks for each once, and runs only when there are enough of them.
+ */
+export function catalogueScenarios(
+  catalogue: Catalogue,
+  buyers: Buyer[],
+  freshIds: string[] = [],
+): Scenario[] {
   const random = seededRandom(42);
   const listing = (pages: number[]) => pages.map((p) => `/api/products/paginated?page=${p}`);
   const categoryPaths = (filter: (typeof FILTERS)[number]) =>
@@ -198,11 +224,13 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
       key: 'listing-real',
       name: 'listing, real-traffic pages',
       paths: listing(realTrafficPages(catalogue.totalPages, DRAWS, random)),
+      client: 'wrk',
     },
     {
       key: 'listing-uniform',
       name: 'listing, uniform pages',
       paths: listing(uniformPages(catalogue.totalPages, DRAWS, random)),
+      client: 'wrk',
     },
     ...FILTERS.map((filter) => ({
       key: `category-${filter}`,
@@ -242,20 +270,32 @@ export function catalogueScenarios(catalogue: Catalogue, buyers: Buyer[]): Scena
       paths: misspelledTerms(generated, random).map(search),
     },
     { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
-    { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML },
+    { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML, client: 'wrk' },
     {
       key: 'ssr-category',
       name: 'SSR category page',
       paths: CATEGORIES.map((c) => `/category/${c}`),
       headers: HTML,
+      client: 'wrk',
     },
     {
       key: 'ssr-product',
       name: 'SSR product page',
       paths: ids.slice(0, 200).map((id) => `/singleproduct/${id}`),
       headers: HTML,
+      client: 'wrk',
     },
   ];
+  if (freshIds.length >= MISS_PRODUCTS / 2) {
+    scenarios.push({
+      key: 'ssr-product-miss',
+      name: 'SSR product page rendered for the first time (cache miss)',
+      paths: freshIds.map((id) => `/singleproduct/${id}`),
+      headers: HTML,
+      client: 'wrk',
+      once: true,
+    });
+  }
   if (catalogue.imagePath) {
     scenarios.push({
       key: 'image-variant',

@@ -1,4 +1,5 @@
 import type { ImageBytes } from './image-bytes.ts';
+import type { PageBytes } from './page-bytes.ts';
 import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
 import type { pacedFigures } from './paced.ts';
@@ -37,13 +38,19 @@ export type ConfigResult = {
   totalPages: number;
   scenarios: ScenarioResult[];
   /**
-   * nginx serving the same bytes, measured in the same run with the same settings: once per run, in
-   * its last configuration (the largest, where the budgets are judged); `measuredIn` names that one
-   * on the other configurations, whose ratios use its figures.
+   * nginx serving the same bytes (pre-compressed, `gzip_static`), measured in the same run with the
+   * same settings and client (wrk), in every configuration. Older results files measured it once,
+   * in the last configuration; `measuredIn` names that one on the others, whose ratios use it.
    */
-  nginx: { json: ScenarioResult; html: ScenarioResult; measuredIn?: string } | null;
+  nginx: NginxResult | null;
   buyers: BuyersResult | null;
 };
+
+/** What nginx was measured serving: the listing JSON, the product page (`html`), home, a category. */
+export type NginxKind = 'json' | 'html' | 'home' | 'category';
+export type NginxResult = { json: ScenarioResult; html: ScenarioResult; measuredIn?: string } & Partial<
+  Record<'home' | 'category', ScenarioResult>
+>;
 
 export type LighthousePage = {
   page: string;
@@ -72,4 +79,6 @@ export type RunData = {
   bundles: BundlePage[] | null;
   /** One product picture's bytes per size as WebP and as AVIF (the last configuration). */
   imageBytes?: ImageBytes[] | null;
+  /** The public pages' bytes uncompressed, gzip and Brotli (the last configuration). */
+  pageBytes?: PageBytes[] | null;
 };

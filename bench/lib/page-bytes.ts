@@ -1,0 +1,96 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+
+/**
+ * The bytes a page or answer travels as: uncompressed, gzip and Brotli, read raw (fetch would
+ * decompress them), so nginx can serve exactly what our server sent and the report can show
+ * what a visitor downloads.
+ */
+export type Encoded = { status: number; encoding: string | null; body: Buffer };
+
+export function getRaw(baseUrl: string, path: string, headers: Record<string, string>): Promise<Encoded> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(path, baseUrl), { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: (response.headers['content-encoding'] as string | undefined) ?? null,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+export type AnswerEncodings = {
+  /** Uncompressed bytes. */
+  identity: Buffer;
+  /** What the server sent for `Accept-Encoding: gzip` when it compressed, else null. */
+  gzip: Buffer | null;
+  /** What the server sent for `Accept-Encoding: br` when it compressed, else null. */
+  brotli: Buffer | null;
+};
+
+/**
+ * One answer in each encoding. Brotli is asked twice: a stored page is Brotli-compressed on its
+ * first Brotli request, which may be answered in gzip meanwhile.
+ */
+export async function answerEncodings(
+  baseUrl: string,
+  path: string,
+  accept: string,
+): Promise<AnswerEncodings> {
+  const ask = async (encoding: string) => {
+    const answer = await getRaw(baseUrl, path, { accept, 'accept-encoding': encoding });
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+    return answer;
+  };
+  const identity = await ask('identity');
+  if (identity.encoding && identity.encoding !== 'identity')
+    throw new Error(`GET ${path} sent ${identity.encoding} to a client that accepts only identity`);
+  const gzip = await ask('gzip');
+  await ask('br');
+  const br = await ask('br');
+  const gzipBody = gzip.encoding === 'gzip' ? gzip.body : null;
+  const brBody = br.encoding === 'br' ? br.body : null;
+  // What the server compressed must be the page itself, or the ratio would compare different bytes.
+  if (gzipBody && !zlib.gunzipSync(gzipBody).equals(identity.body))
+    throw new Error(`GET ${path}: the gzip answer is not the same page as the uncompressed one`);
+  return { identity: identity.body, gzip: gzipBody, brotli: brBody };
+}
+
+export type PageBytes = {
+  page: string;
+  path: string;
+  identityBytes: number;
+  gzipBytes: number | null;
+  brotliBytes: number | null;
+};
+
+export function pageBytes(page: string, path: string, encoded: AnswerEncodings): PageBytes {
+  return {
+    page,
+    path,
+    identityBytes: encoded.identity.length,
+    gzipBytes: encoded.gzip?.length ?? null,
+    brotliBytes: encoded.brotli?.length ?? null,
+  };
+}
+
+const kb = (bytes: number | null) => (bytes === null ? '-' : (bytes / 1024).toFixed(1));
+
+/** Rows for the report: KB uncompressed, gzip and Brotli, and Brotli's saving over gzip. */
+export function pageBytesTable(rows: PageBytes[]) {
+  return rows.map((r) => ({
+    page: r.page,
+    'uncompressed KB': kb(r.identityBytes),
+    'gzip KB': kb(r.gzipBytes),
+    'Brotli KB': kb(r.brotliBytes),
+    'Brotli vs gzip':
+      r.gzipBytes && r.brotliBytes ? `${Math.round((1 - r.brotliBytes / r.gzipBytes) * 100)}% smaller` : '-',
+  }));
+}
