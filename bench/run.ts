@@ -401,11 +401,12 @@ try {
         log(`${label}: ${scenario.name}`);
         result.scenarios.push(await measure(server.url, scenario, measureSettings(server)));
       }
+      // Kept before the buyers run, so a failure there still reports what was measured.
+      run.configs.push(result);
       if (plan.buyers && config.database === 'postgres' && config.products === largestPostgres) {
         log(`${label}: ${buyerCount} concurrent buyers for ${settings.buyerSeconds} s`);
         result.buyers = await measureBuyers(server, catalogue);
       }
-      run.configs.push(result);
       if (index === configs.length - 1 && plan.pages.length > 0) {
         const paths: Record<string, string> = {
           home: '/',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ID_BATCH, inBatches } from '../../lib/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
@@ -106,26 +107,28 @@ function listFilter(filter: OrderListFilter): SQL | undefined {
 export function createOrdersRepository(db: Db) {
   async function attachLines(rows: Omit<OrderRow, 'lines'>[]): Promise<OrderRow[]> {
     if (!rows.length) return [];
-    const lines = await db
-      .select({
-        orderId: orderItems.orderId,
-        position: orderItems.position,
-        productId: orderItems.productId,
-        name: orderItems.name,
-        sku: orderItems.sku,
-        quantity: orderItems.quantity,
-        price: orderItems.price,
-        imageUrl: orderItems.imageUrl,
-        mediaId: orderItems.mediaId,
-      })
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+    // The unpaged list (every request, for the workbook and older clients) can name more ids
+    // than one statement may bind.
+    const lines = await inBatches(
+      rows.map((r) => r.id),
+      ID_BATCH,
+      (ids) =>
+        db
+          .select({
+            orderId: orderItems.orderId,
+            position: orderItems.position,
+            productId: orderItems.productId,
+            name: orderItems.name,
+            sku: orderItems.sku,
+            quantity: orderItems.quantity,
+            price: orderItems.price,
+            imageUrl: orderItems.imageUrl,
+            mediaId: orderItems.mediaId,
+          })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    );
     const byOrder = new Map<string, OrderLineRow[]>();
     for (const { orderId, ...line } of lines) {
       const list = byOrder.get(orderId) ?? [];
