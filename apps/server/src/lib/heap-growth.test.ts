@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { collectAfterBuild } from './heap-growth.ts';
 
 /**
  * Keeps ~20 MB of objects live while allocating garbage and replacing part of the live set, as a
@@ -31,4 +32,27 @@ describe('limitHeapGrowth', () => {
     const limited = peakHeapMb(25);
     expect(limited).toBeLessThan(unlimited * 0.75);
   }, 180_000);
+});
+
+describe('collectAfterBuild', () => {
+  it('runs one collection a second after builds that finish together, and none without gc', async () => {
+    vi.useFakeTimers();
+    try {
+      const collect = vi.fn();
+      collectAfterBuild(collect);
+      collectAfterBuild(collect);
+      vi.advanceTimersByTime(999);
+      expect(collect).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(collect).toHaveBeenCalledTimes(1);
+      collectAfterBuild(collect);
+      vi.advanceTimersByTime(1000);
+      expect(collect).toHaveBeenCalledTimes(2);
+      collectAfterBuild(undefined);
+      vi.advanceTimersByTime(5000);
+      expect(collect).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

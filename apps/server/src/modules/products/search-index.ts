@@ -1,3 +1,4 @@
+import { collectAfterBuild } from '../../lib/heap-growth.ts';
 /**
  * The header search's in-process index (issue 3, issue 10): every product's lower-cased name and
  * code, newest first, so a search answers the contract's order exactly (names or codes starting with
@@ -325,6 +326,7 @@ export class LiveSearchIndex {
         this.#index = index;
         this.#version = version;
         this.#checkedAt = this.#now();
+        collectAfterBuild();
       } catch {
         this.#failedAt = this.#now();
       } finally {
