@@ -5,7 +5,7 @@ import { LoadError } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
-import { CountryCell } from '~/features/admin-content/cells';
+import { CountryCell } from '~/components/admin/cells';
 import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
