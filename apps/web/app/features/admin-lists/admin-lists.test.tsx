@@ -8,7 +8,6 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { BlogList, contentStart } from '~/features/blog-admin/blog-list';
 import { websiteHref } from '~/components/admin/cells';
-import { quotationHref } from '~/features/quotes/quote-format';
 import { OrderList, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
@@ -65,13 +64,6 @@ beforeEach(() => api.mockReset());
 afterEach(() => vi.useRealTimers());
 
 describe('helpers', () => {
-  it('turns the signed upload path into the download route, or nothing', () => {
-    expect(quotationHref('/uploads/Quotation_7.xlsx?sig=a&exp=1')).toBe(
-      '/api/orders/download/Quotation_7.xlsx?sig=a&exp=1',
-    );
-    expect(quotationHref('')).toBeNull();
-  });
-
   it('numbers the rows shown on a page', () => {
     expect(shownRange(1, 10, 23)).toEqual({ from: 1, to: 10, total: 23 });
     expect(shownRange(3, 3, 23)).toEqual({ from: 21, to: 23, total: 23 });

@@ -4,7 +4,7 @@ import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
 import { ORDER_STATUSES, type OrderStatus } from '@catalogue/shared/domain/quotation';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { quotationHref } from '~/features/quotes/quote-format';
+import { quotationHref } from '~/lib/paths';
 import { StatusBadge } from '~/features/quotes/status-badge';
 import { Dialog } from '~/components/ui/dialog';
 import { SelectField, TextField } from '~/components/ui/field';

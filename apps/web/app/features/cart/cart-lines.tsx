@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/i18n';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { productPath } from '~/features/catalogue/listing-url';
+import { productPath } from '~/lib/paths';
 import { ProductImage } from '~/features/catalogue/product-image';
 import { QuantityControl } from '~/features/catalogue/quantity-control';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SITE } from '@catalogue/shared/domain/site';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
 import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';
 

@@ -2,7 +2,7 @@ import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { CategoryFilterTabs } from '~/features/catalogue/category-filter';
 import { ProductListing, type ListingData } from '~/features/catalogue/product-listing';
 import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';

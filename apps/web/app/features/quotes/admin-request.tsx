@@ -9,7 +9,7 @@ import { CountryCell } from '~/components/admin/cells';
 import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
-import { quotationHref } from './quote-format';
+import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { StatusBadge } from './status-badge';

@@ -12,7 +12,7 @@ import { ApiError, apiRequest } from '~/lib/api-client';
 import { useApiQuery } from '~/lib/use-api-query';
 import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
-import { quotationHref } from './quote-format';
+import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { StatusBadge } from './status-badge';
