@@ -5,7 +5,7 @@ import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/sche
 import { ORDER_STATUSES, type OrderStatus } from '@catalogue/shared/domain/quotation';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { quotationHref } from '~/lib/paths';
-import { StatusBadge } from '~/features/quotes/status-badge';
+import { StatusBadge } from '~/components/status-badge';
 import { Dialog } from '~/components/ui/dialog';
 import { SelectField, TextField } from '~/components/ui/field';
 import { Pagination } from '~/components/ui/pagination';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { CartPage } from '~/features/cart/cart-page';
-import { renderRoutes } from '~/features/catalogue/test-utils';
+import { renderRoutes } from '~/lib/test-utils';
 import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { serverCallsSettled } from '~/lib/enquiry/enquiry-sync';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { clampStart, stepStart, visibleCountFor, visibleWindow } from '~/features/catalogue/carousel-window';
 import { ProductCarousel } from '~/features/catalogue/product-carousel';
-import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 describe('carousel window rules', () => {
   it.each([

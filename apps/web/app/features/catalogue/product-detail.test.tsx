@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SITE } from '@catalogue/shared/domain/site';
 import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
-import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';
+import { makeProduct, renderRoutes } from '~/lib/test-utils';
 
 const product = makeProduct({
   name: 'Peacock Jhumka',

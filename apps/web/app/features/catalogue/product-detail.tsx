@@ -11,7 +11,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
 import { categoryPath } from '~/lib/paths';
 import { ProductGrid } from '~/features/catalogue/product-grid';
-import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { QuantityControl } from '~/components/quantity-control';
 import { KEEP_CLEAR } from '~/lib/keep-clear';
 import { ShareButton } from '~/features/catalogue/share-button';
 import { ProductGallery } from '~/features/catalogue/product-gallery';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { CategoryFilterTabs } from '~/features/catalogue/category-filter';
 import { ProductListing, type ListingData } from '~/features/catalogue/product-listing';
-import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';
+import { makeProduct, renderRoutes } from '~/lib/test-utils';
 
 // Sixteen cards take a while to render on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });

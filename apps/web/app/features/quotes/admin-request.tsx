@@ -12,7 +12,7 @@ import { QuoteEditor } from './quote-editor';
 import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/status-badge';
 
 /** An admin's page of one price request: who asked, the lines, the quote editor, history and comments. */
 export function AdminRequest({ id }: { id: string }) {

@@ -15,7 +15,7 @@ import { CommentThread } from './comment-thread';
 import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/status-badge';
 
 /** The business's letterhead, printed at the top of the quotation only. */
 function PrintHeader({ order }: { order: OrderDetail }) {

@@ -1,4 +1,4 @@
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/edit-blog';
 import { EditBlogScreen } from '~/features/blog-admin/edit-blog-screen';

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/i18n';
 import { Outlet, redirect, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { Spinner } from '~/components/ui/spinner';
 import { AdminNav } from '~/features/admin/admin-nav';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { loginPath } from '~/lib/paths';
 import { ADMIN_SCREEN_HANDLE } from '~/features/shell/admin-screen';
 import { useSession } from '~/lib/use-session';

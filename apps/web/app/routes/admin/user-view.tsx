@@ -1,5 +1,5 @@
 import type { Route } from './+types/user-view';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
 import { UserList } from '~/features/admin-lists/user-list';
 
