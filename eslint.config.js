@@ -1,9 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Every folder under apps/web/app/features, read when lint starts, so a new feature is covered at once. */
+const webFeatures = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/web/app/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -47,10 +55,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      // Dependencies flow one way (STYLE.md): shared → server modules / web features → routes and app.ts.
+      // Dependencies flow one way: shared → server modules / web lib and components → web features →
+      // routes and app.ts. A web feature never imports another feature: what two features need lives
+      // in lib/ (logic, client state, hooks) or components/ (UI), and a route combines features.
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: import.meta.dirname,
           zones: [
             { target: './packages/shared', from: './apps', message: 'shared must not depend on an app' },
             {
@@ -84,6 +95,12 @@ export default tseslint.config(
               from: './apps/web/app/features',
               message: 'lib must not depend on features',
             },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/app/features/${feature}`,
+              from: './apps/web/app/features',
+              except: [`./${feature}`],
+              message: `features must not import each other (${feature} imports another feature): move what both need to lib/ or components/, or let the route combine them`,
+            })),
           ],
         },
       ],

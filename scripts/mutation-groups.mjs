@@ -49,6 +49,7 @@ export const MUTATION_GROUPS = {
     what: 'the login gate for page > 1, listing page sizes, canonical category addresses, the admin guard of pages',
     mutate: [
       'apps/web/app/features/catalogue/listing-url.ts',
+      'apps/web/app/lib/paths.ts',
       'packages/shared/src/domain/limits.ts:2-11',
       'apps/web/app/routes/shopall.tsx:10-17',
       'apps/web/app/routes/all-designs.tsx:10-17',
@@ -61,6 +62,7 @@ export const MUTATION_GROUPS = {
       'apps/web/app/routes/loaders.test.ts',
       'apps/web/app/routes/admin/layout.test.ts',
       'apps/web/app/features/catalogue/listing-url.test.ts',
+      'apps/web/app/lib/paths.test.ts',
     ],
   },
   sessions: {

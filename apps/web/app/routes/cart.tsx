@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { CartPage } from '~/features/cart/cart-page';
-import { loginPath } from '~/features/catalogue/listing-url';
+import { loginPath } from '~/lib/paths';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/cart';
 

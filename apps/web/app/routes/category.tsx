@@ -9,12 +9,8 @@ import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
 import { noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { CategoryFilterTabs, readFilter } from '~/features/catalogue/category-filter';
-import {
-  categoryPath,
-  readPage,
-  redirectToCanonical,
-  requireLoginForPage,
-} from '~/features/catalogue/listing-url';
+import { readPage, redirectToCanonical, requireLoginForPage } from '~/features/catalogue/listing-url';
+import { categoryPath } from '~/lib/paths';
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { breadcrumbJsonLd } from '~/features/seo/structured-data';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilteredPage, ListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import type { ServerLoadContext } from '~/lib/load-context';
-import { makeProduct } from '~/features/catalogue/test-utils';
+import { makeProduct } from '~/lib/test-utils';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
 import { canonicalPath } from '~/features/seo/seo';
 import { loader as categoryLoader } from './category';

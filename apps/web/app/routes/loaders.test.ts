@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
 import type { ServerLoadContext } from '~/lib/load-context';
-import { makeProduct } from '~/features/catalogue/test-utils';
+import { makeProduct } from '~/lib/test-utils';
 import { loader as rootLoader } from '../root';
 import { loader as allDesignsLoader } from './all-designs';
 import { loader as blogDetailLoader } from './blog-detail';

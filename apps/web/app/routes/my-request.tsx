@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { loginPath } from '~/features/catalogue/listing-url';
+import { loginPath } from '~/lib/paths';
 import { BuyerRequest } from '~/features/quotes/buyer-request';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/my-request';

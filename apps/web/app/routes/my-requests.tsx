@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
-import { loginPath } from '~/features/catalogue/listing-url';
+import { loginPath } from '~/lib/paths';
 import { MyRequests } from '~/features/quotes/my-requests';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/my-requests';

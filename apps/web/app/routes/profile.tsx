@@ -15,7 +15,7 @@ import {
 } from '~/features/account/profile-editor';
 import { useProfile } from '~/features/account/use-profile';
 import { pageMeta } from '~/features/seo/seo';
-import { useSession } from '~/features/shell/use-session';
+import { useSession } from '~/lib/use-session';
 
 /** The signed-in account from the users service, in-process (the session cookie names the viewer). */
 export async function loader({ context }: Route.LoaderArgs) {

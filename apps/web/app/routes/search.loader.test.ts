@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { AppError } from '@catalogue/shared/errors';
 import type { ServerLoadContext } from '~/lib/load-context';
-import { makeProduct } from '~/features/catalogue/test-utils';
+import { makeProduct } from '~/lib/test-utils';
 import { loader, meta } from './search';
 
 /*

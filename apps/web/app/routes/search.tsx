@@ -4,7 +4,7 @@ import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url'
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { FilterPanel } from '~/features/catalogue/filter-panel';
 import { isFilteredListing, noFilters } from '@catalogue/shared/schemas/listing-filters';
-import { loadSearchPage } from '~/features/search/search.server';
+import { loadSearchPage } from '~/features/catalogue/search.server';
 import { SearchEmpty, SearchNotice, SearchPageForm } from '~/features/search/search-results';
 import { pageMeta } from '~/features/seo/seo';
 import { i18nFor } from '~/lib/i18n';

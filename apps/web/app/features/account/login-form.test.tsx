@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 
 const sync = vi.hoisted(() => ({ tokenSeen: null as string | null }));
-vi.mock('~/features/enquiry/enquiry-sync', () => ({
+vi.mock('~/lib/enquiry/enquiry-sync', () => ({
   // The list sync must run with the new session already stored.
   syncAfterLogin: vi.fn(async () => {
     sync.tokenSeen = window.localStorage.getItem('token');

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { syncAfterLogin } from '~/features/enquiry/enquiry-sync';
+import { syncAfterLogin } from '~/lib/enquiry/enquiry-sync';
 import { ApiError, apiRequest, storeSession } from '~/lib/api-client';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { LoginBody, LoginResponse } from '@catalogue/shared/schemas/user';

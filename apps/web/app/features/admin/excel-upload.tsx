@@ -8,7 +8,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { ApiError, apiRequest } from '~/lib/api-client';
-import { downloadFile } from './download-file';
+import { downloadFile } from '~/lib/download-file';
 import { Notice, UploadProgress } from '~/components/ui/notice';
 
 /** The extensions the importer reads; the server recognises the real type from the bytes. */

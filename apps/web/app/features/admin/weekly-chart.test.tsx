@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WeeklyChart, niceMax } from './weekly-chart';
+import { WeeklyChart } from './weekly-chart';
 
 const weeks = Array.from({ length: 12 }, (_, i) => ({
   weekStart: new Date(Date.UTC(2026, 8, 7 + i * 7)).toISOString().slice(0, 10),
@@ -8,10 +8,6 @@ const weeks = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 describe('WeeklyChart', () => {
-  it('rounds the scale up to a plain number', () => {
-    expect([0, 1, 3, 7, 12, 48, 101].map(niceMax)).toEqual([1, 1, 5, 10, 20, 50, 200]);
-  });
-
   it('draws one bar per week, named and summarised for screen readers, with the numbers as a table', () => {
     const { container } = render(<WeeklyChart weeks={weeks} />);
     const chart = screen.getByRole('img', { name: 'Price requests per week' });

@@ -1,19 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import type { DashboardWeek } from '@catalogue/shared/schemas/dashboard';
+import { niceMax } from '~/lib/chart-scale';
 import { formatDay } from './admin-format';
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { top: 24, right: 8, bottom: 36, left: 36 };
-
-/** A round ceiling for the scale (1, 2, 5, 10, 20, 50...), so the grid lines read as plain numbers. */
-export function niceMax(value: number): number {
-  if (value <= 1) return 1;
-  const magnitude = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 5, 10].find((s) => s * magnitude >= value) ?? 10;
-  return step * magnitude;
-}
 
 /**
  * Requests per week as an inline SVG bar chart. Screen readers get the chart's name and a one-line

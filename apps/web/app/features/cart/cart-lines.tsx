@@ -2,9 +2,9 @@ import { useTranslation } from '~/lib/i18n';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { productPath } from '~/features/catalogue/listing-url';
-import { ProductImage } from '~/features/catalogue/product-image';
-import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { productPath } from '~/lib/paths';
+import { ProductImage } from '~/components/product-image';
+import { QuantityControl } from '~/components/quantity-control';
 
 type CartLinesProps = {
   lines: readonly EnquiryLine[];

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation } from 'react-router';
 import { CartPage } from '~/features/cart/cart-page';
-import { renderRoutes } from '~/features/catalogue/test-utils';
-import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
-import { serverCallsSettled } from '~/features/enquiry/enquiry-sync';
+import { renderRoutes } from '~/lib/test-utils';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
+import { serverCallsSettled } from '~/lib/enquiry/enquiry-sync';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

@@ -8,9 +8,9 @@ import { Spinner } from '~/components/ui/spinner';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
 import type { PriceRequestAccount } from '~/features/cart/price-request';
-import { loginPath } from '~/features/catalogue/listing-url';
-import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
-import { useSession } from '~/features/shell/use-session';
+import { loginPath } from '~/lib/paths';
+import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
+import { useSession } from '~/lib/use-session';
 import { withPrefix } from '~/lib/prefix';
 import { useHydrated } from '~/lib/use-hydrated';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
 import { toEnquiryLine, type EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
-import { renderWithProviders } from '~/features/catalogue/test-utils';
+import { renderWithProviders } from '~/lib/test-utils';
 
 const lines = [toEnquiryLine({ _id: 'ring', name: 'Ring', code: 'R1', quantity: 3 })].filter(
   (l): l is EnquiryLine => l !== null,

@@ -3,7 +3,7 @@ import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
-import { downloadFile } from '~/features/admin/download-file';
+import { downloadFile } from '~/lib/download-file';
 import { useTranslation } from '~/lib/i18n';
 
 /** The export: the whole catalogue, or the part a category, subcategory or search picks. */

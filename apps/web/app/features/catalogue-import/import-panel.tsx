@@ -7,7 +7,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
-import { downloadFile } from '~/features/admin/download-file';
+import { downloadFile } from '~/lib/download-file';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { ImportReport } from './import-report';

@@ -1,6 +1,6 @@
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import { withPrefix } from '~/lib/prefix';
-import { categoryPath, productPath } from '~/features/catalogue/listing-url';
+import { categoryPath, productPath } from '~/lib/paths';
 
 type Texts = Record<string, unknown>;
 

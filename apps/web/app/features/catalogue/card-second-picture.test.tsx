@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductCard } from '~/features/catalogue/product-card';
-import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 const SECOND = 'https://shop.example/media/00000000-0000-4000-a000-000000000002';
 

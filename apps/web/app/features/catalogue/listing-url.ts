@@ -1,5 +1,6 @@
 import { replace } from 'react-router';
 import { splitPathPrefix } from '@catalogue/shared/domain/locales';
+import { loginPath } from '~/lib/paths';
 import { withPrefix } from '~/lib/prefix';
 
 /** `?page=` as a positive whole number; anything else is page 1 (the API is just as lenient). */
@@ -26,11 +27,6 @@ export function pageOfHref(href: string): number {
   return readPage(new URL(href, 'http://x').searchParams);
 }
 
-/** `/login?from=…` under the visitor's prefix; `from` is where to come back to, query included. */
-export function loginPath(currentPathname: string, from: string): string {
-  return withPrefix(currentPathname, `/login?from=${encodeURIComponent(from)}`);
-}
-
 /**
  * Pages above 1 of a listing need a login. The answer replaces the history entry,
  * so Back from the login page does not return to the refused page.
@@ -47,14 +43,6 @@ function safeDecode(path: string): string {
   } catch {
     return path;
   }
-}
-
-/** The product page of one product, without a locale prefix. */
-export const productPath = (id: string) => `/singleproduct/${encodeURIComponent(id)}`;
-
-/** `/category/Rings` or `/category/Rings/withgemstone`, without a locale prefix. */
-export function categoryPath(category: string, subcategory?: string): string {
-  return `/category/${encodeURIComponent(category)}${subcategory ? `/${encodeURIComponent(subcategory)}` : ''}`;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { ProductCard } from '~/features/catalogue/product-card';
 import { PLACEHOLDER_IMAGE } from '~/components/ui/fallback-image';
-import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 const storedQuantity = (id: string) =>
   (JSON.parse(localStorage.getItem(ENQUIRY_STORAGE_KEY) ?? '[]') as { _id: string; quantity: number }[]).find(

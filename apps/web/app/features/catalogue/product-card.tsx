@@ -3,12 +3,12 @@ import { useTranslation } from '~/lib/i18n';
 import { isNewProduct } from '@catalogue/shared/domain/new-badge';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
-import { productPath } from '~/features/catalogue/listing-url';
-import { ProductImage } from '~/features/catalogue/product-image';
+import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
+import { productPath } from '~/lib/paths';
+import { ProductImage } from '~/components/product-image';
 import { CardSecondPicture, useSecondPicture } from '~/features/catalogue/card-second-picture';
 import { useNewSince } from '~/features/catalogue/new-since';
-import { QuantityControl } from '~/features/catalogue/quantity-control';
+import { QuantityControl } from '~/components/quantity-control';
 import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 export type CardProduct = Pick<

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { clampStart, stepStart, visibleCountFor, visibleWindow } from '~/features/catalogue/carousel-window';
 import { ProductCarousel } from '~/features/catalogue/product-carousel';
-import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 describe('carousel window rules', () => {
   it.each([

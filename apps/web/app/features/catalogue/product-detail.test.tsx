@@ -2,9 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SITE } from '@catalogue/shared/domain/site';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
-import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';
+import { makeProduct, renderRoutes } from '~/lib/test-utils';
 
 const product = makeProduct({
   name: 'Peacock Jhumka',

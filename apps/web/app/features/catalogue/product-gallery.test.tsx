@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductGallery, stepIndex } from '~/features/catalogue/product-gallery';
-import { makeProduct, renderWithProviders } from '~/features/catalogue/test-utils';
+import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 const picture = (n: number, alt = '', altHi = '') => ({
   _id: `00000000-0000-4000-9000-00000000000${n}`,

@@ -2,10 +2,10 @@ import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { CategoryFilterTabs } from '~/features/catalogue/category-filter';
 import { ProductListing, type ListingData } from '~/features/catalogue/product-listing';
-import { makeProduct, renderRoutes } from '~/features/catalogue/test-utils';
+import { makeProduct, renderRoutes } from '~/lib/test-utils';
 
 // Sixteen cards take a while to render on a busy two-core machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton, shareLink } from '~/features/catalogue/share-button';
-import { renderWithProviders } from '~/features/catalogue/test-utils';
+import { renderWithProviders } from '~/lib/test-utils';
 
 const data = { url: 'https://shop.test/singleproduct/1', title: 'Lotus Ring', text: 'Look' };
 const texts = { copied: 'Product link copied to clipboard!', copyManually: 'Copy this link' };

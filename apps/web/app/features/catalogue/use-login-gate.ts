@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { loginPath, pageOfHref } from '~/features/catalogue/listing-url';
+import { pageOfHref } from '~/features/catalogue/listing-url';
+import { loginPath } from '~/lib/paths';
 
 function hasStoredToken(): boolean {
   try {

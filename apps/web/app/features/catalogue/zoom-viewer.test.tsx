@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DETAIL_IMAGE_SIZES, detailImage } from '~/features/catalogue/detail-image';
-import { renderWithProviders } from '~/features/catalogue/test-utils';
+import { renderWithProviders } from '~/lib/test-utils';
 import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
 
 const image = detailImage({ imageUrl: '/media/abc' });

@@ -5,14 +5,14 @@ import { LoadError } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
-import { CountryCell } from '~/features/admin-content/cells';
+import { CountryCell } from '~/components/admin/cells';
 import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
-import { quotationHref } from './quote-format';
+import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/status-badge';
 
 /** An admin's page of one price request: who asked, the lines, the quote editor, history and comments. */
 export function AdminRequest({ id }: { id: string }) {

@@ -12,10 +12,10 @@ import { ApiError, apiRequest } from '~/lib/api-client';
 import { useApiQuery } from '~/lib/use-api-query';
 import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
-import { quotationHref } from './quote-format';
+import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/status-badge';
 
 /** The business's letterhead, printed at the top of the quotation only. */
 function PrintHeader({ order }: { order: OrderDetail }) {

@@ -9,7 +9,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
 import { formatDate } from '~/lib/format-date';
 import { formatMoney } from './quote-format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '~/components/status-badge';
 
 const TH = 'px-3 py-2 text-left text-sm font-semibold text-ink';
 const TD = 'px-3 py-2 text-sm text-ink';

@@ -6,7 +6,7 @@ import type { QuoteFigures as Figures } from '@catalogue/shared/schemas/quotatio
 import { LoadError } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
-import { niceMax } from '~/features/admin/weekly-chart';
+import { niceMax } from '~/lib/chart-scale';
 import { formatMoney } from './quote-format';
 import { formatTimeOfDay } from '~/lib/format-date';
 

@@ -19,13 +19,3 @@ export { majorToMinor as parsePrice } from '@catalogue/shared/domain/quotation';
 
 /** Minor units as the text a price box starts with (`125050` → `1250.50`). */
 export const priceText = (minor: number) => minorToMajor(minor);
-
-/**
- * The signed `excelFilePath` (`/uploads/Quotation_{n}.xlsx?sig=...`) as a link the browser can
- * follow: the server serves it under `/api/orders/download`. Null when no file.
- */
-export function quotationHref(excelFilePath: string | null | undefined): string | null {
-  const path = excelFilePath?.trim();
-  if (!path) return null;
-  return path.startsWith('/uploads/') ? `/api/orders/download/${path.slice('/uploads/'.length)}` : path;
-}

@@ -3,7 +3,7 @@ import { CATEGORIES } from '@catalogue/shared/domain/categories';
 import { MAX_SEARCH_LENGTH } from '@catalogue/shared/domain/limits';
 import type { SearchInterpretation } from '@catalogue/shared/schemas/search';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { categoryPath } from '~/features/catalogue/listing-url';
+import { categoryPath } from '~/lib/paths';
 import { useTranslation } from '~/lib/i18n';
 import { withPrefix } from '~/lib/prefix';
 

@@ -9,8 +9,8 @@ import {
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
-import { ConfirmDeleteDialog } from '~/features/admin-content/confirm-delete-dialog';
-import { EmptyState, LoadingState } from '~/features/admin-content/states';
+import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
+import { EmptyState, LoadingState } from '~/components/admin/states';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { useApiQuery } from '~/lib/use-api-query';

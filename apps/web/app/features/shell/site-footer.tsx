@@ -5,7 +5,7 @@ import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/ui/icon
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { categoryKey, categoryPath } from '~/features/shell/nav-links';
 import { SocialLinks } from '~/features/shell/social-links';
-import { logout, useSession } from '~/features/shell/use-session';
+import { logout, useSession } from '~/lib/use-session';
 
 const SERVICES = [
   { to: '/shopall', key: 'footer.links.designs' },

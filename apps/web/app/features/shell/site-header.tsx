@@ -11,7 +11,7 @@ import { SearchBox } from '~/features/shell/search-box';
 import { withPrefix } from '~/lib/prefix';
 import { SocialLinks } from '~/features/shell/social-links';
 import { TranslateWidget } from '~/features/shell/translate-widget';
-import { logout, useSession } from '~/features/shell/use-session';
+import { logout, useSession } from '~/lib/use-session';
 
 type SiteHeaderProps = {
   /** Lines in the visitor's enquiry list, for the badge. */

@@ -1,5 +1,5 @@
 import type { Route } from './+types/attribute-lists';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { AttributeListsEditor } from '~/features/admin/attribute-lists';
 import { useTranslation } from '~/lib/i18n';
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/blog-list';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
-import { BlogList } from '~/features/admin-content/blog-list';
+import { BlogList } from '~/features/blog-admin/blog-list';
 
 export default function BlogListPage() {
   const { t } = useTranslation('admin-content');

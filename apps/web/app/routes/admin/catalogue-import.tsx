@@ -1,5 +1,5 @@
 import type { ImportHistoryEntry } from '@catalogue/shared/schemas/catalogue-import';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { ExportPanel } from '~/features/catalogue-import/export-panel';
 import { ImportHistory } from '~/features/catalogue-import/import-history';
 import { ImportPanel } from '~/features/catalogue-import/import-panel';

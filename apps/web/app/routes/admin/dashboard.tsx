@@ -1,8 +1,8 @@
 import { useTranslation } from '~/lib/i18n';
 import { useRouteLoaderData } from 'react-router';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';
-import { FlashMessage } from '~/features/admin/flash-message';
+import { FlashMessage } from '~/components/admin/flash-message';
 import { QuoteFigures } from '~/features/quotes/quote-figures';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/dashboard';

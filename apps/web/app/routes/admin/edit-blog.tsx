@@ -1,7 +1,7 @@
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
 import type { Route } from './+types/edit-blog';
-import { EditBlogScreen } from '~/features/admin-content/edit-blog-screen';
+import { EditBlogScreen } from '~/features/blog-admin/edit-blog-screen';
 
 export default function EditBlogPage({ params }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content');

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/lib/i18n';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { ExcelUpload } from '~/features/admin/excel-upload';
 import type { Route } from './+types/excel-file';
 

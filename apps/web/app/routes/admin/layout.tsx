@@ -3,10 +3,10 @@ import { useTranslation } from '~/lib/i18n';
 import { Outlet, redirect, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { Spinner } from '~/components/ui/spinner';
 import { AdminNav } from '~/features/admin/admin-nav';
-import { adminMeta } from '~/features/admin/admin-meta';
-import { loginPath } from '~/features/catalogue/listing-url';
+import { adminMeta } from '~/features/seo/admin-meta';
+import { loginPath } from '~/lib/paths';
 import { ADMIN_SCREEN_HANDLE } from '~/features/shell/admin-screen';
-import { useSession } from '~/features/shell/use-session';
+import { useSession } from '~/lib/use-session';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/layout';
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/order-list';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
-import { OrderList } from '~/features/admin-content/order-list';
+import { OrderList } from '~/features/admin-lists/order-list';
 
 export default function OrderListPage() {
   const { t } = useTranslation('admin-content');

@@ -1,5 +1,5 @@
 import type { Route } from './+types/order-request';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { AdminRequest } from '~/features/quotes/admin-request';
 
 /** One price request, quoted by an admin (`/orderlist/:id`). */

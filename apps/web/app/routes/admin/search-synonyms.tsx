@@ -1,5 +1,5 @@
 import type { Route } from './+types/search-synonyms';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { SynonymAdmin } from '~/features/search/synonym-admin';
 import { useTranslation } from '~/lib/i18n';
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/upload-blog';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
-import { BlogForm } from '~/features/admin-content/blog-form';
+import { BlogForm } from '~/features/blog-admin/blog-form';
 
 export default function UploadBlogPage() {
   const { t } = useTranslation('admin-content');

@@ -1,7 +1,7 @@
 import type { Route } from './+types/user-view';
-import { adminMeta } from '~/features/admin/admin-meta';
+import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
-import { UserList } from '~/features/admin-content/user-list';
+import { UserList } from '~/features/admin-lists/user-list';
 
 export default function UserViewPage() {
   const { t } = useTranslation('admin-content');

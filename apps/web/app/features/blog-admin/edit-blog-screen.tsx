@@ -3,7 +3,7 @@ import type { Blog } from '@catalogue/shared/schemas/blog';
 import { ButtonLink } from '~/components/ui/button';
 import { BlogForm } from './blog-form';
 import { LoadError } from '~/components/ui/notice';
-import { LoadingState } from './states';
+import { LoadingState } from '~/components/admin/states';
 import { useApiQuery } from '~/lib/use-api-query';
 
 /** Finds the post by id (GET /api/blogs/id/{id}, admin) and offers it for editing. */

@@ -3,9 +3,9 @@ import { useTranslation } from '~/lib/i18n';
 import type { UserListItem } from '@catalogue/shared/schemas/user';
 import { TextField } from '~/components/ui/field';
 import { AccountActions, AccountStatusCell } from './account-actions';
-import { CountryCell, WebsiteLink } from './cells';
+import { CountryCell, WebsiteLink } from '~/components/admin/cells';
 import { LoadError } from '~/components/ui/notice';
-import { EmptyState, LoadingState } from './states';
+import { EmptyState, LoadingState } from '~/components/admin/states';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useApiQuery } from '~/lib/use-api-query';
 

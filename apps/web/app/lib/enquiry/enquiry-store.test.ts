@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
-import type { EnquiryMirror } from '~/features/enquiry/enquiry-mirror';
-import { ENQUIRY_STORAGE_KEY, createEnquiryStore, enquiryStore } from '~/features/enquiry/enquiry-store';
-import { useEnquiryList } from '~/features/enquiry/use-enquiry-list';
-import { useEnquiryLoading } from '~/features/enquiry/use-enquiry-loading';
+import type { EnquiryMirror } from '~/lib/enquiry/enquiry-mirror';
+import { ENQUIRY_STORAGE_KEY, createEnquiryStore, enquiryStore } from '~/lib/enquiry/enquiry-store';
+import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
+import { useEnquiryLoading } from '~/lib/enquiry/use-enquiry-loading';
 
 const ring = {
   _id: 'ring',

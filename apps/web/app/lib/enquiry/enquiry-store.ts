@@ -8,7 +8,7 @@ import {
   type EnquiryItemInput,
   type EnquiryLine,
 } from '@catalogue/shared/domain/enquiry-list';
-import { createIndexedDbMirror, type EnquiryMirror } from '~/features/enquiry/enquiry-mirror';
+import { createIndexedDbMirror, type EnquiryMirror } from '~/lib/enquiry/enquiry-mirror';
 
 /** Local storage key of the list; the value is a JSON array, `[]` when empty. */
 export const ENQUIRY_STORAGE_KEY = 'cart';

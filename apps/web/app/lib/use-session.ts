@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 import { SESSION_EVENT, SESSION_KEYS } from '~/lib/api-client';
 
 /** The browser's record of a signed-in visitor (token, userId, role in local storage). */

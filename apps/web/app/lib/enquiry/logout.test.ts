@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
-import { logout } from '~/features/shell/use-session';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
+import { logout } from '~/lib/use-session';
 
 const ring = { _id: 'ring', name: 'Ring', code: 'R1', price: 0, imageUrl: null };
 

@@ -4,8 +4,8 @@ import {
   type EnquiryItemInput,
   type EnquiryLine,
 } from '@catalogue/shared/domain/enquiry-list';
-import { enquiryStore, getServerEnquirySnapshot } from '~/features/enquiry/enquiry-store';
-import { enquiryActions } from '~/features/enquiry/enquiry-sync';
+import { enquiryStore, getServerEnquirySnapshot } from '~/lib/enquiry/enquiry-store';
+import { enquiryActions } from '~/lib/enquiry/enquiry-sync';
 
 export type EnquiryListApi = {
   items: readonly EnquiryLine[];

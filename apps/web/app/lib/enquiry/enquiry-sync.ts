@@ -6,7 +6,7 @@ import {
 } from '@catalogue/shared/domain/enquiry-list';
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { apiRequest, readStoredSession } from '~/lib/api-client';
-import { enquiryStore } from '~/features/enquiry/enquiry-store';
+import { enquiryStore } from '~/lib/enquiry/enquiry-store';
 
 /** Cart calls are made only when both a token and a userId are stored. */
 function cartUserId(): string | null {

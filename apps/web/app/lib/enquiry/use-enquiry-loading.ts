@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
-import { loadEnquiryList } from '~/features/enquiry/enquiry-sync';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
+import { loadEnquiryList } from '~/lib/enquiry/enquiry-sync';
 
 /**
  * Mounted once in the page shell: loads the list when the page starts (the server's when logged

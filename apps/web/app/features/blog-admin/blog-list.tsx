@@ -6,10 +6,10 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { apiRequest } from '~/lib/api-client';
 import { sizedImage } from '~/lib/media';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { formatDate } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
-import { EmptyState, LoadingState } from './states';
+import { EmptyState, LoadingState } from '~/components/admin/states';
 import { useApiQuery } from '~/lib/use-api-query';
 
 /** The first 50 characters of a post's text, whole characters, never half an emoji. */

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/features/enquiry/enquiry-store';
+import { ENQUIRY_STORAGE_KEY, enquiryStore } from '~/lib/enquiry/enquiry-store';
 import {
   enquiryActions,
   loadEnquiryList,
   loadServerList,
   serverCallsSettled,
   syncAfterLogin,
-} from '~/features/enquiry/enquiry-sync';
+} from '~/lib/enquiry/enquiry-sync';
 
 const ring = { _id: 'ring', name: 'Ring', code: 'R1', price: 3, imageUrl: '/media/a', cloudinaryId: 'a' };
 const pendant = { _id: 'pendant', name: 'Pendant', code: 'P1', price: 0, imageUrl: null };

@@ -1,14 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogListItem } from '@catalogue/shared/schemas/blog';
 import type { Order } from '@catalogue/shared/schemas/order';
 import type { UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
-import { BlogList, contentStart } from './blog-list';
-import { websiteHref } from './cells';
-import { quotationHref } from '~/features/quotes/quote-format';
 import { OrderList, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
@@ -65,13 +61,6 @@ beforeEach(() => api.mockReset());
 afterEach(() => vi.useRealTimers());
 
 describe('helpers', () => {
-  it('turns the signed upload path into the download route, or nothing', () => {
-    expect(quotationHref('/uploads/Quotation_7.xlsx?sig=a&exp=1')).toBe(
-      '/api/orders/download/Quotation_7.xlsx?sig=a&exp=1',
-    );
-    expect(quotationHref('')).toBeNull();
-  });
-
   it('numbers the rows shown on a page', () => {
     expect(shownRange(1, 10, 23)).toEqual({ from: 1, to: 10, total: 23 });
     expect(shownRange(3, 3, 23)).toEqual({ from: 21, to: 23, total: 23 });
@@ -85,17 +74,6 @@ describe('helpers', () => {
     ];
     expect(filterUsersByEmail(users, ' GEMS ').map((u) => u.email)).toEqual(['Asha@Gems.in']);
     expect(filterUsersByEmail(users, '')).toHaveLength(2);
-  });
-
-  it('links websites over http(s) only', () => {
-    expect(websiteHref('www.gems.in')).toBe('https://www.gems.in/');
-    expect(websiteHref('javascript:alert(1)')).toBeNull();
-    expect(websiteHref('')).toBeNull();
-  });
-
-  it('cuts the admin content column at 50 whole characters', () => {
-    const post = { contentPreview: `${'a'.repeat(49)}💎 and more` } as BlogListItem;
-    expect(contentStart(post)).toBe(`${'a'.repeat(49)}💎`);
   });
 });
 
@@ -213,49 +191,5 @@ describe('OrderList', () => {
     });
     expect(api).toHaveBeenCalledWith('/orders/id-5', { method: 'DELETE' });
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
-  });
-});
-
-describe('BlogList', () => {
-  it('lists posts with the start of their text and deletes after "Are you sure to delete this blog?"', async () => {
-    const post: BlogListItem = {
-      _id: 'b1',
-      title: 'Kundan work',
-      slug: 'kundan-work',
-      excerpt: '',
-      metaTitle: '',
-      metaDescription: '',
-      image: null,
-      contentPreview: 'Kundan is an old Rajasthani way of setting stones in gold foil, by hand.',
-      createdAt: '2024-03-05T10:30:00.000Z',
-      updatedAt: '2024-03-05T10:30:00.000Z',
-    };
-    let blogs = [post];
-    api.mockImplementation(async (path, options) => {
-      if (options?.method === 'DELETE') {
-        blogs = [];
-        return { message: 'Blog deleted successfully' };
-      }
-      return { blogs };
-    });
-    inRouter(<BlogList />);
-    expect(await screen.findByText('Kundan work')).toBeInTheDocument();
-    // The list asks for the lighter answer: every post's full HTML is not needed here.
-    expect(api.mock.calls[0]?.[0]).toBe('/blogs?withContent=0');
-    expect(
-      screen.getByRole('cell', { name: 'Kundan is an old Rajasthani way of setting stones' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit Kundan work' })).toHaveAttribute(
-      'href',
-      '/admin/edit-blog/b1',
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Kundan work' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure to delete this blog?' });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    });
-    expect(api).toHaveBeenCalledWith('/blogs/b1', { method: 'DELETE' });
-    expect(await screen.findByText('No blogs yet.')).toBeInTheDocument();
   });
 });
