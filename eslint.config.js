@@ -47,7 +47,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      // Dependencies flow one way (STYLE.md): shared → server modules / web features → routes and app.ts.
+      // Dependencies flow one way: shared → server modules / web features → routes and app.ts.
       'import-x/no-restricted-paths': [
         'error',
         {
