@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:soak`: the long reliability runs (issue 11: crash safety, dependency faults,
- * scale-out, sustained load). They start the built server as real processes (run `npm run build`
+ * `npm run test:soak`: the long reliability runs (crash safety, dependency faults, scale-out,
+ * sustained load). They start the built server as real processes (run `npm run build`
  * first), one file at a time so their timings are not measured against each other.
  */
 export default defineConfig({

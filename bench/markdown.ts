@@ -1,4 +1,4 @@
-// `node --import tsx bench/markdown.ts docs/benchmarks/results/<date>.json`: the README's Performance tables
+// `node --import tsx bench/markdown.ts docs/benchmarks/results/<date>.json`: the tables of docs/performance.md
 // from one results file, so the figures quoted there are copied, not retyped.
 import fs from 'node:fs';
 import { ratioToNginx, sizeLabel, type BudgetRow } from './lib/budgets.ts';

@@ -242,7 +242,7 @@ async function missingOrders(server: BenchServer, acknowledged: Set<number>): Pr
 }
 
 /**
- * Issue 4: many buyers adding to their lists and submitting price requests at once, twice: as a
+ * Many buyers adding to their lists and submitting price requests at once, twice: as a
  * stress test (each buyer a connection in a closed loop with no pause) and at a person's pace
  * (each buyer thinks 1-5 s before every action; the budget judges this one). Besides the
  * latencies the stress run records the CPU the server and its PostgreSQL backends spent per

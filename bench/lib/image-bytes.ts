@@ -1,7 +1,7 @@
 /** One picture size as the storefront asks for it, in WebP and in AVIF. */
 export type ImageBytes = { size: string; webpBytes: number; avifBytes: number };
 
-/** The sizes the pages use (spec §7): list cards, cart and search thumbnails, and a card at dpr 2. */
+/** The sizes the pages use: list cards, cart and search thumbnails, and a card at dpr 2. */
 export const IMAGE_SIZES = [
   { size: 'list 600×600 inside', query: 'w=600&h=600&fit=inside&q=86' },
   { size: 'cart 400×400 cover', query: 'w=400&h=400&fit=cover&q=86' },

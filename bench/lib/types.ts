@@ -6,7 +6,7 @@ import type { pacedFigures } from './paced.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
-/** The 200-buyer run of issue 4: load figures plus the check that every acknowledged order was kept. */
+/** The 200-buyer run: load figures plus the check that every acknowledged order was kept. */
 export type BuyersResult = ScenarioResult & {
   buyers: number;
   acknowledged: number;

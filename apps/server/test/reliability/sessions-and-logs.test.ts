@@ -12,7 +12,7 @@ import { parseEnv } from '../../src/env.ts';
 import { hashToken } from '../../src/lib/tokens.ts';
 import { bearer, createTestDatabase, createUser } from '../helpers.ts';
 
-/** Issue 11, item 9 (secrets never in logs) and the sliding `sid` cookie. */
+/** Secrets never reach the logs, and the sliding `sid` cookie follows its session. */
 describe('sessions and logs', () => {
   let app: FastifyInstance;
   let database: Database;

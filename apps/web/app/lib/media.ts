@@ -1,7 +1,7 @@
 import { IMAGE_QUALITY } from '@catalogue/shared/domain/limits';
 
 /**
- * Sizes our `/media/{id}` endpoint makes on demand (ARCHITECTURE.md, images): `listing` for grids
+ * Sizes our `/media/{id}` endpoint makes on demand (once each, then cached): `listing` for grids
  * and carousels (600×600 inside), `thumb` for the cart and search (400×400 cover), `post` for a
  * blog post's own picture (800×450 cover: the 16:9 crop its page shows).
  */

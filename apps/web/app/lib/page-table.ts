@@ -1,5 +1,5 @@
 /**
- * The explicit route table of spec §2.2, with the text namespaces each page renders beside the
+ * The explicit route table of every page, with the text namespaces each page renders beside the
  * shell's `common`. `routes.ts` mounts it; the root loader sends a page only its namespaces
  * (`text-scope.ts`), so the table is where a page declares what it needs. A test walks each route
  * module's imports and fails when a component uses a namespace its page does not declare.
@@ -40,7 +40,7 @@ export const PAGES: readonly PageEntry[] = [
 ];
 
 /**
- * The administration screens (spec §2.15). They share `routes/admin/layout.tsx`: the admin guard
+ * The administration screens. They share `routes/admin/layout.tsx`: the admin guard
  * (server and browser), the admin navigation and `noindex`. `excelfile` had no guard in the old
  * site; it is guarded like the rest. They receive every namespace (`ADMIN_TEXTS`): few visitors,
  * and their forms preview storefront parts.

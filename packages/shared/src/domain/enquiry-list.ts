@@ -1,8 +1,8 @@
 import { MAX_QUANTITY, MIN_QUANTITY } from './limits.ts';
 
 /**
- * One line of the visitor's enquiry list as the browser keeps it (spec §3, "Enquiry list / cart
- * item (local)"): stored as a JSON array under local storage `cart`.
+ * One line of the visitor's enquiry list as the browser keeps it: stored as a JSON array under
+ * local storage `cart`.
  */
 export type EnquiryLine = {
   _id: string;

@@ -6,7 +6,7 @@ import {
   BLOG_TITLE_MAX,
 } from '../domain/limits.ts';
 
-/** Blog JSON as the API answers it (API-CONTRACT.md, Blogs). `image` is `/media/{id}` or null. */
+/** Blog JSON as the API answers it (the previous site's field names). `image` is `/media/{id}` or null. */
 export const blogSchema = z.object({
   _id: z.string(),
   title: z.string(),

@@ -36,7 +36,7 @@ export const CATALOGUE_REQUIRED_COLUMNS: readonly CatalogueColumn[] = [
 export const ATTRIBUTE_KINDS = ['metal', 'finish', 'stone', 'colour'] as const;
 export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
 
-/** Limits of one import; documented in the README's "Import and export". */
+/** Limits of one import; documented in docs/catalogue.md, "Import and export". */
 export const CATALOGUE_IMPORT_LIMITS = {
   /** The workbook file (.xlsx). */
   workbookBytes: 20 * 1024 * 1024,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Bulk import bounds: one upload, one first sheet (API-CONTRACT.md, Import). Over either is a 413. */
+/** Bulk import bounds: one upload of at most 10 MB, its first sheet at most 20,000 rows. Over either is a 413. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Problems listed in one answer; the message gives the full count when there are more. */

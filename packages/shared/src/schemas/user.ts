@@ -30,7 +30,7 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-/** `POST /api/users/login`: spec §5, "no other validation" than both being present. */
+/** `POST /api/users/login`: both fields present, and no other check of their form. */
 export const loginBodySchema = z.object({
   email: text('email', 1000),
   password: text('password', USER_FIELD_MAX.password),

@@ -15,7 +15,7 @@ export type FormInput = { fields: Record<string, string>; file: UploadedFile | n
 /**
  * Reads a multipart form: its text fields and at most one file, kept up to `maxFileBytes + 1`
  * bytes. Busboy stops storing the file there but goes on parsing, so fields sent after a too-large
- * file still arrive and the caller can answer in the spec's order (fields first, then the image).
+ * file still arrive and the caller can answer in a fixed order (fields first, then the image).
  * A JSON body is read as fields without a file, for clients that edit without changing the image.
  */
 export async function readForm(

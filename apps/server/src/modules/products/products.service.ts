@@ -571,7 +571,7 @@ export function createCatalogueService(deps: {
       };
     },
 
-    /** Spec §5 "Add product": every field and an image are required. */
+    /** Add product: every field and an image are required. */
     async createProduct(input: {
       fields: Record<string, unknown>;
       image: ImageUpload | null;
@@ -596,7 +596,7 @@ export function createCatalogueService(deps: {
       }
     },
 
-    /** Spec §5 "Edit product": the same fields required, the image optional (kept when absent). */
+    /** Edit product: the same fields required, the image optional (kept when absent). */
     async updateProduct(
       id: string,
       input: { fields: Record<string, unknown>; image: ImageUpload | null },

@@ -1,7 +1,8 @@
 import { collectAfterBuild } from '../../lib/heap-growth.ts';
 /**
- * The header search's in-process index (issue 3, issue 10): every product's lower-cased name and
- * code, newest first, so a search answers the contract's order exactly (names or codes starting with
+ * The header search's in-process index (search p99 within the benchmark budgets at 100,000
+ * products): every product's lower-cased name and code, newest first, so a search answers the
+ * previous site's order exactly (names or codes starting with
  * the text, then the rest, newest first within each) without the database ordering tens of
  * thousands of matches for a common word or scanning the table for a two-character one.
  *

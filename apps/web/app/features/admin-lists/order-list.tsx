@@ -39,7 +39,7 @@ function ordersPath(page: number, search: string, status: OrderStatus | '', sort
 }
 
 /**
- * Spec §2.15 order list: server-side search (debounced) and paging, view, download and delete;
+ * The admin's order list: server-side search (debounced) and paging, view, download and delete;
  * each request's state (new ones waiting over 48 hours marked overdue), a filter by state, a sort
  * by age, and a link to the request's own page where it is quoted.
  */

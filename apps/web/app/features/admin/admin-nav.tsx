@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/i18n';
 import { NavLink, useLocation } from 'react-router';
 import { withPrefix } from '~/lib/prefix';
 
-/** Administration links of spec §2.15, in its order; the mobile menu leaves out View Order. */
+/** Administration links, in menu order; the mobile menu leaves out View Order. */
 export const ADMIN_LINKS = [
   { to: '/dashboard', key: 'nav.dashboard', isOnMobile: true },
   { to: '/addproduct', key: 'nav.addProduct', isOnMobile: true },

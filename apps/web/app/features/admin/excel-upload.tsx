@@ -71,7 +71,7 @@ function Rejected({ result }: { result: ImportResult }) {
 }
 
 /**
- * Spec §2.15 Excel upload, made safe: the chosen workbook is first sent as a dry run, which says
+ * The admin's Excel upload, made safe: the chosen workbook is first sent as a dry run, which says
  * how many rows would be created, updated or rejected (and why); only "Import" writes anything.
  */
 export function ExcelUpload() {
@@ -111,7 +111,7 @@ export function ExcelUpload() {
         onUploadProgress: setProgress,
       });
     } catch (error) {
-      // Spec §8: an answer that is not 200 is 'Upload failed.'; no answer at all is an error.
+      // An answer that is not 200 is 'Upload failed.'; no answer at all is an error.
       if (error instanceof ApiError && error.status > 0) {
         const detail = error.message === IMPORT_MESSAGES.noFile ? t('excel.required') : error.message;
         setProblem({ text: t('excel.failed'), detail });

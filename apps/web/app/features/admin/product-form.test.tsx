@@ -119,7 +119,7 @@ describe('ProductForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Product' })).toBeEnabled());
   });
 
-  it("shows the server's message and its field issues (spec §8), or the no-response text", async () => {
+  it("shows the server's message and its field issues, or the no-response text", async () => {
     const onSubmit = vi
       .fn<(form: FormData, onProgress: (f: number) => void) => Promise<void>>()
       .mockRejectedValueOnce(

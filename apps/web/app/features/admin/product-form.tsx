@@ -40,18 +40,18 @@ type ProductFormProps = {
   product?: Product;
   /**
    * Sends the form. Progress is 0..1 while the body uploads. Throws an ApiError on failure; the
-   * form shows its message (the server's, per spec §8) and its field issues.
+   * form shows its message (the server's when it sent one) and its field issues.
    */
   onSubmit: (form: FormData, onProgress: (fraction: number) => void) => Promise<void>;
   /** The text shown when the call fails without a server message. */
   failureText: string;
-  /** Edit (spec §8): always 'Failed to update product.', the server's reason under it. */
+  /** Edit: always 'Failed to update product.' first, the server's reason under it. */
   isFailureTextFirst?: boolean;
   submitText: string;
   onCancel?: () => void;
 };
 
-/** The add and edit product form (spec §2.15): fields, image preview, checks, upload progress. */
+/** The admin's add and edit product form: fields, image preview, checks, upload progress. */
 export function ProductForm({
   product,
   onSubmit,

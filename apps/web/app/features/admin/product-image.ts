@@ -3,7 +3,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
 export type ImageProblem = 'imageType' | 'imageSize';
 
 /**
- * The browser's first look at a chosen picture (spec §5): an image type, under 5 MB. The server
+ * The browser's first look at a chosen picture: an image type, under 5 MB. The server
  * sniffs the bytes again, so a renamed file is still refused there.
  */
 export function checkImageFile(file: File): ImageProblem | null {

@@ -14,7 +14,7 @@ type ProductTableProps = {
   deletingId: string | null;
 };
 
-/** Spec §2.15 product list columns (plus a thumbnail): Name, Code, Category, Subcategory, Actions. */
+/** The admin product list's columns (plus a thumbnail): Name, Code, Category, Subcategory, Actions. */
 export function ProductTable({ products, onDelete, deletingId }: ProductTableProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');

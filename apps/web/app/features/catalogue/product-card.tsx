@@ -26,7 +26,7 @@ type ProductCardProps = {
 };
 
 /**
- * One product in a grid or carousel (spec §2.4): picture and name link to the product page; the
+ * One product in a grid or carousel: picture and name link to the product page; the
  * action is 'Add To Enquiry List' until the product is in the list, then the quantity control and
  * 'Remove from List'.
  */

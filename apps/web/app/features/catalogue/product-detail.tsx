@@ -25,7 +25,7 @@ function useIsLoadingAnotherProduct(): boolean {
 }
 
 /**
- * The product page (spec §2.7): the zoomable picture; name, design code, category and description;
+ * The product page: the zoomable picture; name, design code, category and description;
  * the quantity and Add to List / Remove from List; Call Us and Share Product; then more designs
  * from the same category.
  */
@@ -152,7 +152,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
   );
 }
 
-/** The page's own answer when there is no product to show (spec §2.7 states). */
+/** The page's own answer when there is no product to show: not found, or failed to load. */
 export function ProductDetailProblem({ isNotFound }: { isNotFound: boolean }) {
   const { t } = useTranslation('catalogue');
   return (

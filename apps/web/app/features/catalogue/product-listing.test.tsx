@@ -85,7 +85,7 @@ describe('ProductListing', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('shows the failure text, in red where the spec says', async () => {
+  it('shows the failure text, in red on category pages', async () => {
     renderRoutes(
       [
         {

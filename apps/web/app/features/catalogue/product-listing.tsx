@@ -14,7 +14,7 @@ export type ListingData =
   | { status: 'ok'; products: Product[]; currentPage: number; totalPages: number; totalItems: number }
   | { status: 'error' };
 
-/** Spec §2.5: after a page change the grid scrolls smoothly into view, 100 ms later. */
+/** After a page change the grid scrolls smoothly into view, 100 ms later. */
 function useScrollToGridOnPageChange(grid: RefObject<HTMLElement | null>, page: number) {
   const shownPage = useRef(page);
   useEffect(() => {
@@ -32,9 +32,9 @@ type ProductListingProps = {
   title: string;
   tagline?: string;
   data: ListingData;
-  /** The failure text differs per page in the spec's error catalogue. */
+  /** The failure text, which differs per page. */
   failedText: string;
-  /** Category pages show their failure in red (spec §8). */
+  /** Category pages show their failure in red; the other listings in the body text's grey. */
   isFailureRed?: boolean;
   /** Filter tabs and the like, between the heading and the grid. */
   controls?: ReactNode;

@@ -49,7 +49,7 @@ export function ContactForm() {
 
   const set = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    // An error on a field clears when the visitor edits it (spec §5, price request form).
+    // An error on a field clears when the visitor edits it (as on the price request form).
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 

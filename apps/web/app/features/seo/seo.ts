@@ -155,7 +155,7 @@ const withSiteName = (title: string) => (title.includes(SITE.name) ? title : `${
 
 /**
  * Everything a route's `meta` export returns: title, description, keywords and the Open Graph and
- * Twitter tags, plus any JSON-LD. Pages that spec §2.1 names take their texts from the `seo` table
+ * Twitter tags, plus any JSON-LD. Pages with an entry in the `seo` table take their texts from it
  * in the visitor's language; other pages pass their own. Canonical, og:url and hreflang come from
  * the root layout for every page.
  */

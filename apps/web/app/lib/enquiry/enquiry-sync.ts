@@ -99,7 +99,7 @@ function linesOf(cart: Cart): EnquiryItemInput[] {
 }
 
 /**
- * Replaces the browser's list with the server's (spec §4, cart initial load). When the visitor
+ * Replaces the browser's list with the server's (the first load of a logged-in visitor's list). When the visitor
  * changed the list while the answer was on its way, the server is asked again once those changes
  * have reached it, so the answer never undoes a click. Answers false (list untouched) on failure.
  */

@@ -4,7 +4,7 @@ import { loadEnquiryList } from '~/lib/enquiry/enquiry-sync';
 
 /**
  * Mounted once in the page shell: loads the list when the page starts (the server's when logged
- * in, spec §4) and keeps this tab in step with the others, whose changes arrive as `storage`
+ * in) and keeps this tab in step with the others, whose changes arrive as `storage`
  * events (a `null` key means another tab cleared all of local storage).
  */
 export function useEnquiryLoading() {
