@@ -27,7 +27,8 @@ import { createPageFastPath } from './plugins/page-fast-path.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { mediaImageSources, registerSecurity } from './plugins/security.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
-import { webRoutes, type WebOptions } from './plugins/web.ts';
+import { registerStoredAnswers } from './plugins/stored-answers.ts';
+import { pageKey, webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
   });
   app.decorate('services', services);
+  // Stored pages and stored anonymous catalogue answers, emptied together by catalogue changes.
+  storedPages = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
 
   await registerSecurity(app, { imageSources: mediaImageSources(mediaBaseUrl(env), env.SITE_URL) });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -136,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  registerStoredAnswers(app, {
+    pages: () => storedPages,
+    addressOf: (request) => pageKey(request.protocol, request.host, request.url),
+  });
   await app.register(authPlugin, {
     db: database.db,
     ttlDays: env.SESSION_TTL_DAYS,
@@ -185,9 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const getLoadContext = createLoadContextFactory(env, services, (request) =>
       findViewerByCookie(request, database.db, env.SESSION_TTL_DAYS),
     );
-    const pages =
-      deps.web.mode === 'production' ? createPageCache(env.CATALOGUE_CACHE_SECONDS, services) : null;
-    storedPages = pages;
+    const pages = deps.web.mode === 'production' ? storedPages : null;
     await app.register(webRoutes, { ...deps.web, getLoadContext, pages });
   }
 

@@ -188,3 +188,24 @@ describe('PageCache', () => {
     expect(onStale).not.toHaveBeenCalled();
   });
 });
+
+describe('stored anonymous catalogue answers', () => {
+  const answer = { headers: ['content-type', 'application/json'], body: Buffer.from('{"products":[]}') };
+
+  it('are kept for the TTL and dropped by a change, and one made before a change is not kept', () => {
+    const { cache, advance } = setup();
+    const before = cache.generation;
+    cache.keepAnswer('gzip http://shop/api/products/paginated', before, answer);
+    expect(cache.peekAnswer('gzip http://shop/api/products/paginated')).toBe(answer);
+    expect(cache.peekAnswer('br http://shop/api/products/paginated')).toBeNull();
+    advance(30_001);
+    expect(cache.peekAnswer('gzip http://shop/api/products/paginated')).toBeNull();
+
+    cache.keepAnswer('gzip http://shop/a', cache.generation, answer);
+    const startedAt = cache.generation;
+    cache.clear();
+    expect(cache.peekAnswer('gzip http://shop/a')).toBeNull();
+    cache.keepAnswer('gzip http://shop/b', startedAt, answer);
+    expect(cache.peekAnswer('gzip http://shop/b')).toBeNull();
+  });
+});

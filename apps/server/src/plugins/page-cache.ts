@@ -16,6 +16,8 @@ const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
  * for it, Brotli (a product page ~12 + 10 KB, the home page ~33 + 28 KB), so ~300 pages.
  */
 export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+/** Room for the anonymous catalogue API answers stored beside the pages (~3 KB each: ~1,300). */
+export const API_ANSWER_BYTES = 4 * 1024 * 1024;
 /** What an entry costs beyond its bodies: its key, the page and entry objects, the headers. */
 const PAGE_OVERHEAD_BYTES = 1000;
 /** Fast enough for a page's first answer (a few ms for 150 KB), within 15% of the best ratio. */
@@ -218,6 +220,13 @@ const STORED_HEADER_NAMES = new Set([
 export type CachedRender = OneOffPage | StoredPage;
 
 /**
+ * A catalogue API answer as Fastify sent it to an anonymous reader: every header but the ones
+ * the HTTP server adds (length, date, connection) as the flat [name, value, …] list writeHead
+ * takes, and the body bytes in the encoding its key names.
+ */
+export type StoredApiAnswer = { headers: string[]; body: Buffer };
+
+/**
  * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200
  * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
  * Content-Security-Policy from its inline scripts' sources.
@@ -274,6 +283,7 @@ export type PageCacheOptions = {
 export class PageCache {
   readonly #options: PageCacheOptions;
   readonly #pages: LruCache<string, CachedRender>;
+  readonly #answers: LruCache<string, StoredApiAnswer>;
   readonly #inFlight = new Map<string, { generation: number; promise: Promise<CachedRender> }>();
   /** Bumped by every clear; a render started before it is answered but not kept. */
   #generation = 0;
@@ -290,6 +300,29 @@ export class PageCache {
       ttlMs: options.ttlMs,
       ...(options.now ? { now: options.now } : {}),
     });
+    this.#answers = new LruCache<string, StoredApiAnswer>({
+      maxEntries: 10_000,
+      maxSize: API_ANSWER_BYTES,
+      sizeOf: (answer) => answer.body.byteLength + PAGE_OVERHEAD_BYTES,
+      ttlMs: options.ttlMs,
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /** Bumped by every clear: an answer made before one must not be kept after it. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The stored catalogue API answer for `key` (its encoding and address), if there is one. */
+  peekAnswer(key: string): StoredApiAnswer | null {
+    this.#checkVersion();
+    return this.#answers.get(key) ?? null;
+  }
+
+  /** Keeps an anonymous catalogue API answer, unless the catalogue changed since it was made. */
+  keepAnswer(key: string, generation: number, answer: StoredApiAnswer): void {
+    if (generation === this.#generation) this.#answers.set(key, answer);
   }
 
   /** Bytes held by pages, as counted against the budget. */
@@ -334,6 +367,7 @@ export class PageCache {
   clear(): void {
     this.#generation++;
     this.#pages.clear();
+    this.#answers.clear();
     this.#inFlight.clear();
     this.#version = null;
     this.#checkedAt = -Infinity;

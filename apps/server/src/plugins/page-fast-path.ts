@@ -1,18 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageCache, StoredPage } from './page-cache.ts';
 import { SECURITY_HEADERS } from './security.ts';
+import { answerKey, isAnonymousRead, SESSION_COOKIE_PAIR } from './stored-answers.ts';
 import { pageKey } from './web.ts';
-
-/** The session cookie's name (auth.ts), as it starts a cookie pair. */
-const SESSION_COOKIE_PAIR = /(?:^|;\s*)sid=/;
 
 /**
  * Answers a request for a page stored for every anonymous visitor straight from the HTTP server,
  * before Fastify builds its request and reply and runs its hooks: writing a stored buffer is then
  * about what a bare Node server costs. Only a GET or HEAD without the session cookie whose page is
  * stored is answered here, with exactly the headers the page route sends (StoredPage.answer) and
- * the security headers every answer carries; anything else (a miss, a signed-in visitor, the API,
- * assets) goes to Fastify as before. These answers are not in the request log.
+ * the security headers every answer carries. The same goes for the catalogue's read answers stored
+ * for anonymous readers (stored-answers.ts), written exactly as Fastify sent them. Anything else (a
+ * miss, a signed-in visitor, the rest of the API, assets) goes to Fastify as before. These answers
+ * are not in the request log.
  */
 export function createPageFastPath(options: { pages: () => PageCache | null; trustProxy: boolean }) {
   // Made once per stored answer, as the flat [name, value, …] list writeHead takes: Node then
@@ -27,6 +27,7 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
   return function answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '';
+    if (url.startsWith('/api/products/')) return answerStoredApi(req, res, url);
     if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/media/')) return false;
     const cookie = req.headers.cookie;
     if (cookie && SESSION_COOKIE_PAIR.test(cookie)) return false;
@@ -43,6 +44,18 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
     res.end(answer.body ?? undefined);
     return true;
   };
+
+  function answerStoredApi(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+    if (!isAnonymousRead(req.method, req.headers)) return false;
+    const pages = options.pages();
+    if (!pages) return false;
+    const key = answerKey(req.headers['accept-encoding'], pageKey(protocolOf(req), hostOf(req), url));
+    const stored = pages.peekAnswer(key);
+    if (!stored) return false;
+    res.writeHead(200, stored.headers);
+    res.end(stored.body);
+    return true;
+  }
 
   // As Fastify reads them (request.protocol, request.host: the last of a forwarded list), so both
   // find the same page.

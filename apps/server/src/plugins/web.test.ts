@@ -403,6 +403,43 @@ describe('pages answered by the HTTP server itself', () => {
     expect(reached()).toBe(before);
   });
 
+  it('answers a stored anonymous catalogue read without Fastify, as Fastify sent it, per encoding', async () => {
+    const url = `${base}/api/products/paginated?page=1&limit=5`;
+    for (const encoding of ['gzip', 'br', 'identity']) {
+      const headers = { 'accept-encoding': encoding };
+      const first = await fetch(url, { headers }); // answered by the route, then stored
+      const firstBody = await first.text();
+      const before = reached();
+      const second = await fetch(url, { headers });
+      expect(reached()).toBe(before);
+      expect(second.status).toBe(200);
+      expect(await second.text()).toBe(firstBody);
+      expect(headersOf(second)).toEqual(headersOf(first));
+      expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(JSON.parse(firstBody)).toMatchObject({ currentPage: 1 });
+    }
+  });
+
+  it('leaves signed-in, cross-origin and revalidating reads, and reads after a change, to Fastify', async () => {
+    const url = `${base}/api/products/paginated?page=1&limit=6`;
+    const first = await fetch(url);
+    const before = reached();
+    await fetch(url, { headers: { authorization: `Bearer ${buyer.token}` } });
+    await fetch(url, { headers: { cookie: `sid=${buyer.token}` } });
+    await fetch(url, { headers: { origin: 'https://shop.example' } });
+    await fetch(url, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(reached()).toBe(before + 4);
+
+    app.services.events.emit('catalogue:changed');
+    await fetch(url);
+    expect(reached()).toBe(before + 5);
+    await fetch(url);
+    expect(reached()).toBe(before + 5);
+    // Not a stored route: the admin's product list is always Fastify's.
+    await fetch(`${base}/api/products/admin/list`);
+    expect(reached()).toBe(before + 6);
+  });
+
   it('leaves signed-in visitors and pages not stored yet to Fastify', async () => {
     await fetch(`${base}/page/fast`);
     const before = reached();
