@@ -103,6 +103,13 @@ export async function startBenchServer(options: {
     RATE_LIMIT_CONTACT: '1000000',
     RATE_LIMIT_ORDER: '1000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    // `BENCH_SERVER_ENV='HEAP_GROWTH_PERCENT=100 …'`: settings of the server under test while investigating.
+    ...Object.fromEntries(
+      (process.env.BENCH_SERVER_ENV ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
   };
 
   // Seed before the server opens the database (PGlite allows one process at a time).
