@@ -1,15 +1,16 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogListItem } from '@catalogue/shared/schemas/blog';
-import type { Order } from '@catalogue/shared/schemas/order';
-import type { UserListItem } from '@catalogue/shared/schemas/user';
+import { blogListSchema, type BlogListItem } from '@catalogue/shared/schemas/blog';
+import { orderListSchema, type Order } from '@catalogue/shared/schemas/order';
+import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
 import { BlogList, contentStart } from './blog-list';
 import { websiteHref } from './cells';
 import { quotationHref } from '~/features/quotes/quote-format';
-import { OrderList, shownRange } from './order-list';
+import { OrderList, ordersPath, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -18,7 +19,15 @@ vi.mock('~/lib/api-client', async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-const inRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
+// As the routes' loaders ask: the users, the orders the address asks for, the posts without their text.
+const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
+const showOrders = () =>
+  renderLoaded(
+    OrderList,
+    ({ request }) => settle(getJson(ordersPath(new URL(request.url).searchParams), orderListSchema)),
+    { path: '/orderlist' },
+  );
+const showBlogs = () => renderLoaded(BlogList, () => settle(getJson('/blogs?withContent=0', blogListSchema)));
 
 function makeUser(overrides: Partial<UserListItem>): UserListItem {
   return {
@@ -61,8 +70,14 @@ function makeOrder(orderId: number, overrides: Partial<Order> = {}): Order {
   };
 }
 
-beforeEach(() => api.mockReset());
-afterEach(() => vi.useRealTimers());
+beforeEach(() => {
+  api.mockReset();
+  fetchAnswering(api);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('helpers', () => {
   it('turns the signed upload path into the download route, or nothing', () => {
@@ -111,7 +126,7 @@ describe('UserList', () => {
       }),
       makeUser({ name: 'Bo', email: 'bo@x.com' }),
     ]);
-    inRouter(<UserList />);
+    showUsers();
     expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
     const asha = (await screen.findByRole('cell', { name: 'Asha' })).closest('tr')!;
     expect(within(asha).getByText('IN')).toBeInTheDocument();
@@ -131,7 +146,7 @@ describe('UserList', () => {
 
   it('says so when the users cannot be fetched', async () => {
     api.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
-    inRouter(<UserList />);
+    showUsers();
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 });
@@ -145,7 +160,7 @@ describe('OrderList', () => {
       totalPages: 2,
       totalItems: 12,
     });
-    inRouter(<OrderList />);
+    showOrders();
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading orders...')).toBe(true);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -184,12 +199,24 @@ describe('OrderList', () => {
 
   it('shows the error text, and the empty state', async () => {
     api.mockRejectedValueOnce(new ApiError(403, 'Forbidden'));
-    const { unmount } = inRouter(<OrderList />);
+    const { unmount } = showOrders();
     expect(await screen.findByText('Forbidden')).toBeInTheDocument();
     unmount();
     api.mockResolvedValueOnce({ success: true, orders: [], totalPages: 1, totalItems: 0 });
-    inRouter(<OrderList />);
+    showOrders();
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('shows the error state, naming the wrong field, when the answer is not a list of orders', async () => {
+    api.mockResolvedValue({ success: true, orders: [{ orderId: 'twelve' }], totalPages: 1, totalItems: 1 });
+    showOrders();
+    expect(
+      await screen.findByText(
+        "The server's answer was not in the expected form (orders.0._id: Invalid input: expected string, received undefined).",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('deletes an order only after the confirmation', async () => {
@@ -201,7 +228,7 @@ describe('OrderList', () => {
       }
       return { success: true, orders, totalPages: 1, totalItems: orders.length };
     });
-    inRouter(<OrderList />);
+    showOrders();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete order 5' }));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure to delete this order?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -238,7 +265,7 @@ describe('BlogList', () => {
       }
       return { blogs };
     });
-    inRouter(<BlogList />);
+    showBlogs();
     expect(await screen.findByText('Kundan work')).toBeInTheDocument();
     // The list asks for the lighter answer: every post's full HTML is not needed here.
     expect(api.mock.calls[0]?.[0]).toBe('/blogs?withContent=0');
