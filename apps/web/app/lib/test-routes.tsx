@@ -8,10 +8,13 @@ import { ApiError, type apiRequest } from '~/lib/api-client';
  * gives (a mock of `apiRequest` with its table of answers), so the reads that go through
  * `getJson` meet the same answers as the writes that call the mock directly. A thrown ApiError
  * becomes an answer with its status and message; one with status 0 becomes no answer at all.
+ * A call outside `/api` finds no server.
  */
 export function fetchAnswering(answer: typeof apiRequest) {
   const fetcher = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
+    // Only the app's own `/api` calls reach the table; anything else finds no server.
+    if (!url.pathname.startsWith('/api/')) throw new TypeError('Failed to fetch');
     const path = `${url.pathname.replace(/^\/api/, '')}${url.search}`;
     const method = (init?.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
     try {

@@ -31,7 +31,9 @@ const user = (over: Partial<UserListItem>): UserListItem => ({
 
 const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
 
-beforeEach(() => fetchAnswering(api));
+beforeEach(() => {
+  fetchAnswering(api);
+});
 afterEach(() => {
   api.mockReset();
   vi.unstubAllGlobals();

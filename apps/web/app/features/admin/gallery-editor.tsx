@@ -5,13 +5,13 @@ import {
   type GallerySaved,
   type ProductImage,
 } from '@catalogue/shared/schemas/product-gallery';
-import type { Product } from '@catalogue/shared/schemas/product';
+import { productSchema } from '@catalogue/shared/schemas/product';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { sizedImage } from '~/lib/media';
 import { checkImageFile } from './product-image';
@@ -56,7 +56,7 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
   /** The gallery as the server has it, once the last of several parallel uploads is done. */
   const refresh = async () => {
     try {
-      const product = await apiRequest<Product>(`/products/single/${encodeURIComponent(productId)}`);
+      const product = await getJson(`/products/single/${encodeURIComponent(productId)}`, productSchema);
       if (product.images) setImages(product.images);
     } catch {
       // The answers of the uploads themselves are already shown.

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CATALOGUE_IMPORT_LIMITS,
   checkImportFiles,
+  importJobSchema,
   type ImportJob,
 } from '@catalogue/shared/schemas/catalogue-import';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
 import { downloadFile } from '~/features/admin/download-file';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { ImportReport } from './import-report';
 
@@ -43,7 +44,7 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
   useEffect(() => {
     if (!job || !isRunning) return undefined;
     const timer = setTimeout(() => {
-      apiRequest<ImportJob>(`${JOBS}/${job.id}`)
+      getJson(`${JOBS}/${job.id}`, importJobSchema)
         .then((next) => {
           setJob(next);
           if (next.phase === 'applied') onApplied();
