@@ -182,17 +182,24 @@ export type AnswerSchema<T> = {
 export const MALFORMED_ANSWER = 'MALFORMED_ANSWER';
 
 /**
- * GETs `/api{path}` and checks the answer against the endpoint's shared schema: what the caller
- * receives is what the schema promises (unknown fields dropped), never an unchecked guess. An
- * answer of another shape throws an ApiError with the answer's status, the code
- * `MALFORMED_ANSWER`, a message naming the first field that is wrong and every mismatch as issues.
+ * GETs `/api{path}` and checks the answer against the endpoint's shared schema (`checkAnswer`):
+ * what the caller receives is what the schema promises, never an unchecked guess.
  */
 export async function getJson<T>(
   path: string,
   schema: AnswerSchema<T>,
   options: Omit<ApiRequestOptions, 'method' | 'json' | 'form' | 'onUploadProgress'> = {},
 ): Promise<T> {
-  const answer = await apiRequest<unknown>(path, { ...options, method: 'GET' });
+  return checkAnswer(await apiRequest<unknown>(path, { ...options, method: 'GET' }), schema);
+}
+
+/**
+ * Checks an answer of `apiRequest` (a write's answer the screen goes on to read) against the
+ * endpoint's shared schema and answers what the schema promises (unknown fields dropped). An
+ * answer of another shape throws an ApiError with the code `MALFORMED_ANSWER`, a message naming
+ * the first field that is wrong and every mismatch as issues.
+ */
+export function checkAnswer<T>(answer: unknown, schema: AnswerSchema<T>): T {
   const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
@@ -201,7 +208,10 @@ export async function getJson<T>(
   }));
   const first = issues[0];
   const where = first ? ` (${first.path || 'the answer'}: ${first.message})` : '';
-  return Promise.reject(
-    new ApiError(200, `The server's answer was not in the expected form${where}.`, MALFORMED_ANSWER, issues),
+  throw new ApiError(
+    200,
+    `The server's answer was not in the expected form${where}.`,
+    MALFORMED_ANSWER,
+    issues,
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
 import { downloadFile } from '~/features/admin/download-file';
-import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { ApiError, apiRequest, checkAnswer, getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { ImportReport } from './import-report';
 
@@ -83,7 +83,12 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
     setJob(null);
     setUploaded(0);
     try {
-      setJob(await apiRequest<ImportJob>(JOBS, { method: 'POST', form, onUploadProgress: setUploaded }));
+      setJob(
+        checkAnswer(
+          await apiRequest(JOBS, { method: 'POST', form, onUploadProgress: setUploaded }),
+          importJobSchema,
+        ),
+      );
     } catch (error) {
       setProblem(
         error instanceof ApiError && error.status > 0
@@ -99,7 +104,7 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
     if (!job || isBusy) return;
     setProblem(null);
     try {
-      setJob(await apiRequest<ImportJob>(`${JOBS}/${job.id}/apply`, { method: 'POST' }));
+      setJob(checkAnswer(await apiRequest(`${JOBS}/${job.id}/apply`, { method: 'POST' }), importJobSchema));
     } catch (error) {
       setProblem({ text: t('report.failed'), detail: error instanceof ApiError ? error.message : undefined });
     }
