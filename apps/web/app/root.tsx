@@ -222,6 +222,11 @@ export const meta: Route.MetaFunction = (args) => {
     : pageMeta(args, { title: failed?.title, description: failed?.body, noindex: true });
 };
 
+/**
+ * The one error boundary of every route: a route module exports none of its own unless a comment
+ * there says why (the product page's). Admin screens show a failed `/api` answer inside their frame
+ * with Retry (their loaders hand failures over as values), so only what nobody expected reaches this.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productPageSchema } from '@catalogue/shared/schemas/product';
 import {
   ApiError,
   SESSION_EVENT,
+  MALFORMED_ANSWER,
   apiRequest,
+  getJson,
   clearStoredSession,
   readStoredSession,
   storeSession,
@@ -137,5 +140,49 @@ describe('stored session', () => {
     expect(readStoredSession()).toEqual({ token: 't', userId: 'u', role: 'admin' });
     clearStoredSession();
     expect(readStoredSession()).toBeNull();
+  });
+});
+
+describe('getJson', () => {
+  const pageSchema = productPageSchema;
+  const page = { products: [], currentPage: 1, totalPages: 1, totalItems: 0 };
+
+  it('answers what the schema promises, without fields it does not know', async () => {
+    const fetcher = answer(200, { ...page, debug: 'x' });
+    await expect(getJson('/products/admin/paginated?page=1', pageSchema, { fetcher })).resolves.toEqual(page);
+    expect(fetcher.mock.calls[0]?.[0]).toBe('/api/products/admin/paginated?page=1');
+    expect(fetcher.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('refuses an answer of another shape with an error naming the first wrong field', async () => {
+    const fetcher = answer(200, { ...page, totalPages: 'one' });
+    const error = await getJson('/products/admin/paginated', pageSchema, { fetcher }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: MALFORMED_ANSWER,
+      message:
+        "The server's answer was not in the expected form (totalPages: Invalid input: expected number, received string).",
+      issues: [{ path: 'totalPages', message: 'Invalid input: expected number, received string' }],
+    });
+  });
+
+  it('refuses an empty answer where the schema wants an object', async () => {
+    const error = await getJson('/admin/dashboard', pageSchema, { fetcher: answer(204) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: MALFORMED_ANSWER,
+      message:
+        "The server's answer was not in the expected form (the answer: Invalid input: expected object, received undefined).",
+    });
+  });
+
+  it('passes on the server refusal as it is', async () => {
+    const error = await getJson('/users/all', pageSchema, {
+      fetcher: answer(403, { message: 'Forbidden', code: 'FORBIDDEN' }),
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: 'Forbidden', code: 'FORBIDDEN' });
   });
 });

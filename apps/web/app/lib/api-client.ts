@@ -165,3 +165,53 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (answer.status === 204 || !answer.text) return undefined as T;
   return JSON.parse(answer.text) as T;
 }
+
+/**
+ * The shape check `getJson` needs from a schema: a zod schema of `@catalogue/shared/schemas`
+ * fits it as it is, without this app depending on zod itself.
+ */
+export type AnswerSchema<T> = {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+
+/** The `code` of the ApiError thrown for a 2xx answer that does not match its endpoint's schema. */
+export const MALFORMED_ANSWER = 'MALFORMED_ANSWER';
+
+/**
+ * GETs `/api{path}` and checks the answer against the endpoint's shared schema (`checkAnswer`):
+ * what the caller receives is what the schema promises, never an unchecked guess.
+ */
+export async function getJson<T>(
+  path: string,
+  schema: AnswerSchema<T>,
+  options: Omit<ApiRequestOptions, 'method' | 'json' | 'form' | 'onUploadProgress'> = {},
+): Promise<T> {
+  return checkAnswer(await apiRequest<unknown>(path, { ...options, method: 'GET' }), schema);
+}
+
+/**
+ * Checks an answer of `apiRequest` (a write's answer the screen goes on to read) against the
+ * endpoint's shared schema and answers what the schema promises (unknown fields dropped). An
+ * answer of another shape throws an ApiError with the code `MALFORMED_ANSWER`, a message naming
+ * the first field that is wrong and every mismatch as issues.
+ */
+export function checkAnswer<T>(answer: unknown, schema: AnswerSchema<T>): T {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const where = first ? ` (${first.path || 'the answer'}: ${first.message})` : '';
+  throw new ApiError(
+    200,
+    `The server's answer was not in the expected form${where}.`,
+    MALFORMED_ANSWER,
+    issues,
+  );
+}

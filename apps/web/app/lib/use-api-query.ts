@@ -1,20 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '~/lib/api-client';
-
-export type ApiQuery<T> = {
-  data: T | null;
-  error: ApiError | null;
-  isLoading: boolean;
-  /** Asks again (a Retry button, or after a change the answer depends on). */
-  reload: () => void;
-};
+import { ApiError, getJson, type AnswerSchema } from '~/lib/api-client';
+import type { ScreenQuery } from '~/lib/route-data';
 
 /**
- * GETs an `/api` path in the browser with the stored bearer token and keeps the latest answer.
- * A newer path (or an unmount) cancels the call in flight, so a slow old answer never replaces a
- * newer one. `null` asks for nothing.
+ * GETs an `/api` path in the browser with the stored bearer token, checks the answer against the
+ * endpoint's schema and keeps the latest answer; for a part of a page that loads on its own (a
+ * request's comments, the buyer's request pages), where no route loader asks for it. A newer path
+ * (or an unmount) cancels the call in flight, so a slow old answer never replaces a newer one.
+ * `null` asks for nothing. `schema` is a module constant, so it never asks again by itself.
  */
-export function useApiQuery<T>(path: string | null): ApiQuery<T> {
+export function useApiQuery<T>(path: string | null, schema: AnswerSchema<T>): ScreenQuery<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [isLoading, setIsLoading] = useState(path !== null);
@@ -25,7 +20,7 @@ export function useApiQuery<T>(path: string | null): ApiQuery<T> {
     const controller = new AbortController();
     setIsLoading(true);
     setError(null);
-    apiRequest<T>(path, { signal: controller.signal })
+    getJson(path, schema, { signal: controller.signal })
       .then((answer) => {
         setData(answer);
         setIsLoading(false);
@@ -40,7 +35,7 @@ export function useApiQuery<T>(path: string | null): ApiQuery<T> {
         setIsLoading(false);
       });
     return () => controller.abort();
-  }, [path, attempt]);
+  }, [path, schema, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, error, isLoading, reload };

@@ -66,6 +66,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/**
+ * The product page keeps its own boundary, the one exception to the root's: a product that is gone
+ * or did not load says so in the catalogue's words and offers the whole range (Browse all), where
+ * the root's generic page offers only the way home. Links to withdrawn products are common (shared
+ * links, old search results), so this is the product page's usual failure, not a rare one.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ProductDetailProblem isNotFound={isRouteErrorResponse(error) && error.status === 404} />;
 }

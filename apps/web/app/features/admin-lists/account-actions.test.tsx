@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserListItem } from '@catalogue/shared/schemas/user';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
 import { actionsFor } from './account-actions';
 import { UserList } from './user-list';
 
@@ -28,7 +29,15 @@ const user = (over: Partial<UserListItem>): UserListItem => ({
   ...over,
 });
 
-afterEach(() => api.mockReset());
+const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
+
+beforeEach(() => {
+  fetchAnswering(api);
+});
+afterEach(() => {
+  api.mockReset();
+  vi.unstubAllGlobals();
+});
 
 describe('account actions', () => {
   it('offers what fits the account: approve or reject a pending one, disable an active one', () => {
@@ -44,11 +53,7 @@ describe('account actions', () => {
       if (path === '/users/all') return [user({})];
       return { user: user({ status: 'rejected' }) };
     });
-    render(
-      <MemoryRouter>
-        <UserList />
-      </MemoryRouter>,
-    );
+    showUsers();
     const reject = await screen.findByRole('button', { name: 'Reject' });
     expect(reject).toHaveAccessibleDescription('Ravi Jain');
     fireEvent.click(reject);
@@ -71,11 +76,7 @@ describe('account actions', () => {
       if (path === '/users/all') return [user({ status: 'active', role: 'admin' })];
       throw new ApiError(409, 'The last administrator cannot be demoted');
     });
-    render(
-      <MemoryRouter>
-        <UserList />
-      </MemoryRouter>,
-    );
+    showUsers();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove admin' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));

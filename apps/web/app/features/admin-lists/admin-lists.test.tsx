@@ -1,11 +1,12 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@catalogue/shared/schemas/order';
-import type { UserListItem } from '@catalogue/shared/schemas/user';
+import { orderListSchema, type Order } from '@catalogue/shared/schemas/order';
+import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
-import { ApiError, apiRequest } from '~/lib/api-client';
-import { OrderList, shownRange } from './order-list';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
+import { OrderList, ordersPath, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -14,7 +15,14 @@ vi.mock('~/lib/api-client', async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-const inRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
+// As the routes' loaders ask: the users, the orders the address asks for, the posts without their text.
+const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
+const showOrders = () =>
+  renderLoaded(
+    OrderList,
+    ({ request }) => settle(getJson(ordersPath(new URL(request.url).searchParams), orderListSchema)),
+    { path: '/orderlist' },
+  );
 
 function makeUser(overrides: Partial<UserListItem>): UserListItem {
   return {
@@ -57,8 +65,14 @@ function makeOrder(orderId: number, overrides: Partial<Order> = {}): Order {
   };
 }
 
-beforeEach(() => api.mockReset());
-afterEach(() => vi.useRealTimers());
+beforeEach(() => {
+  api.mockReset();
+  fetchAnswering(api);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('helpers', () => {
   it('numbers the rows shown on a page', () => {
@@ -89,7 +103,7 @@ describe('UserList', () => {
       }),
       makeUser({ name: 'Bo', email: 'bo@x.com' }),
     ]);
-    inRouter(<UserList />);
+    showUsers();
     expect(screen.getByRole('status')).toHaveTextContent('Loading users...');
     const asha = (await screen.findByRole('cell', { name: 'Asha' })).closest('tr')!;
     expect(within(asha).getByText('IN')).toBeInTheDocument();
@@ -109,7 +123,7 @@ describe('UserList', () => {
 
   it('says so when the users cannot be fetched', async () => {
     api.mockRejectedValueOnce(new ApiError(500, 'Internal Server Error'));
-    inRouter(<UserList />);
+    showUsers();
     expect(await screen.findByText('Failed to fetch users')).toBeInTheDocument();
   });
 });
@@ -123,7 +137,7 @@ describe('OrderList', () => {
       totalPages: 2,
       totalItems: 12,
     });
-    inRouter(<OrderList />);
+    showOrders();
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Loading orders...')).toBe(true);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -162,12 +176,24 @@ describe('OrderList', () => {
 
   it('shows the error text, and the empty state', async () => {
     api.mockRejectedValueOnce(new ApiError(403, 'Forbidden'));
-    const { unmount } = inRouter(<OrderList />);
+    const { unmount } = showOrders();
     expect(await screen.findByText('Forbidden')).toBeInTheDocument();
     unmount();
     api.mockResolvedValueOnce({ success: true, orders: [], totalPages: 1, totalItems: 0 });
-    inRouter(<OrderList />);
+    showOrders();
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('shows the error state, naming the wrong field, when the answer is not a list of orders', async () => {
+    api.mockResolvedValue({ success: true, orders: [{ orderId: 'twelve' }], totalPages: 1, totalItems: 1 });
+    showOrders();
+    expect(
+      await screen.findByText(
+        "The server's answer was not in the expected form (orders.0._id: Invalid input: expected string, received undefined).",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('deletes an order only after the confirmation', async () => {
@@ -179,7 +205,7 @@ describe('OrderList', () => {
       }
       return { success: true, orders, totalPages: 1, totalItems: orders.length };
     });
-    inRouter(<OrderList />);
+    showOrders();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete order 5' }));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure to delete this order?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

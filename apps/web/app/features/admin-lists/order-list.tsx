@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher, useLocation } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
@@ -15,7 +16,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { formatDateTime } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
-import { useApiQuery } from '~/lib/use-api-query';
+import type { Loaded } from '~/lib/route-data';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 
@@ -30,20 +31,35 @@ export function shownRange(page: number, shown: number, total: number) {
 
 type AgeSort = 'newest' | 'oldest';
 
-function ordersPath(page: number, search: string, status: OrderStatus | '', sort: AgeSort) {
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_LIMIT) });
+function ordersQuery(page: number, search: string, status: OrderStatus | '', sort: AgeSort) {
+  const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
   if (status) query.set('status', status);
   if (sort !== 'newest') query.set('sort', sort);
-  return `/orders/orders?${query.toString()}`;
+  return query.toString();
+}
+
+/**
+ * The `/api` path of the orders a query asks for (`page`, `search`, `status`, `sort`, as the list
+ * sends them to its route's loader); page 1, newest first, when it says nothing.
+ */
+export function ordersPath(query: URLSearchParams) {
+  const api = new URLSearchParams({ page: query.get('page') ?? '1', limit: String(PAGE_LIMIT) });
+  for (const key of ['search', 'status', 'sort']) {
+    const value = query.get(key);
+    if (value) api.set(key, value);
+  }
+  return `/orders/orders?${api.toString()}`;
 }
 
 /**
  * The admin's order list: server-side search (debounced) and paging, view, download and delete;
  * each request's state (new ones waiting over 48 hours marked overdue), a filter by state, a sort
- * by age, and a link to the request's own page where it is quoted.
+ * by age, and a link to the request's own page where it is quoted. `loaded` is the route loader's
+ * first page (null while the page starts); a new search, filter, sort or page asks the same loader
+ * through a fetcher, so the address stays as it is.
  */
-export function OrderList() {
+export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }) {
   const { t } = useTranslation('admin-content');
   const q = useTranslation('quotes').t;
   const [search, setSearch] = useState('');
@@ -54,9 +70,23 @@ export function OrderList() {
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [notice, setNotice] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
-  const { data, error, isLoading, reload } = useApiQuery<OrderListAnswer>(
-    ordersPath(page, settledSearch, status, sort),
-  );
+  const { pathname } = useLocation();
+  const fetcher = useFetcher<Loaded<OrderListAnswer>>();
+  const query = ordersQuery(page, settledSearch, status, sort);
+  const href = `${pathname}?${query}`;
+  const { load } = fetcher;
+  const reload = () => void load(href);
+  // The loader's own answer is page 1 of everything; any other query is asked for when it changes.
+  const shownQuery = useRef(ordersQuery(1, '', '', 'newest'));
+  useEffect(() => {
+    if (shownQuery.current === query) return;
+    shownQuery.current = query;
+    void load(href);
+  }, [query, href, load]);
+  const answer = fetcher.data ?? loaded;
+  const data = answer?.data ?? null;
+  const error = answer?.error ?? null;
+  const isLoading = answer === null || fetcher.state !== 'idle';
 
   const orders = data?.orders ?? [];
   const totalPages = data?.totalPages ?? 1;

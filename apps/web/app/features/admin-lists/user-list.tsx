@@ -7,7 +7,7 @@ import { CountryCell, WebsiteLink } from '~/components/admin/cells';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
 import { BreakableText } from '~/components/ui/breakable-text';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
 /** Users whose e-mail contains the text, ignoring case and surrounding spaces (by email). */
 export function filterUsersByEmail(users: readonly UserListItem[], query: string): UserListItem[] {
@@ -16,11 +16,11 @@ export function filterUsersByEmail(users: readonly UserListItem[], query: string
   return users.filter((user) => user.email.toLowerCase().includes(needle));
 }
 
-/** User list: every account, searched by e-mail in the browser. */
-export function UserList() {
+/** User list: every account (the route loader's answer, null while the page starts), searched by e-mail in the browser. */
+export function UserList({ loaded }: { loaded: Loaded<UserListItem[]> | null }) {
   const { t } = useTranslation('admin-content');
   const [query, setQuery] = useState('');
-  const { data, error, isLoading, reload } = useApiQuery<UserListItem[]>('/users/all');
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
   // Accounts changed on this screen, as the server answered the change.
   const [changed, setChanged] = useState<Record<string, UserListItem>>({});
   const users = useMemo(

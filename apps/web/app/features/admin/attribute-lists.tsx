@@ -11,7 +11,7 @@ import { TextField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
 type Flash = { tone: 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -244,10 +244,13 @@ function KindSection({
   );
 }
 
-/** The admin screen of the metal, finish, stone and colour lists. */
-export function AttributeListsEditor() {
+/**
+ * The admin screen of the metal, finish, stone and colour lists; `loaded` is the route loader's
+ * answer, null while the page starts.
+ */
+export function AttributeListsEditor({ loaded }: { loaded: Loaded<AttributeLists> | null }) {
   const { t } = useTranslation('filters');
-  const query = useApiQuery<AttributeLists>('/attributes/admin');
+  const query = useLoadedQuery(loaded);
   const [flash, setFlash] = useState<Flash>(null);
   if (query.isLoading && !query.data) {
     return (

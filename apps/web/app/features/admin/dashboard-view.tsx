@@ -6,7 +6,7 @@ import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDateTime } from './admin-format';
 import { LoadError } from '~/components/ui/notice';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { WeeklyChart } from './weekly-chart';
 
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
@@ -163,10 +163,13 @@ function LatestRequests({ requests }: { requests: Dashboard['latestRequests'] })
   );
 }
 
-/** The owner's overview under the welcome message: counts, the weekly chart, top products, latest requests. */
-export function DashboardView() {
+/**
+ * The owner's overview under the welcome message: counts, the weekly chart, top products, latest
+ * requests. `loaded` is the route loader's answer, null while the page starts.
+ */
+export function DashboardView({ loaded }: { loaded: Loaded<Dashboard> | null }) {
   const { t } = useTranslation('admin');
-  const { data, error, isLoading, reload } = useApiQuery<Dashboard>('/admin/dashboard');
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
 
   if (error)
     return (

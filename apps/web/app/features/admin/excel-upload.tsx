@@ -3,11 +3,12 @@ import { useTranslation } from '~/lib/i18n';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  importResultSchema,
   type ImportResult,
 } from '@catalogue/shared/schemas/product-import';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
 import { downloadFile } from '~/lib/download-file';
 import { Notice, UploadProgress } from '~/components/ui/notice';
 
@@ -105,11 +106,12 @@ export function ExcelUpload() {
     setProgress(0);
     setProblem(null);
     try {
-      return await apiRequest<ImportResult>(`/products/admin/uploadexcel${dryRun ? '?dryRun=1' : ''}`, {
+      const answer = await apiRequest(`/products/admin/uploadexcel${dryRun ? '?dryRun=1' : ''}`, {
         method: 'POST',
         form,
         onUploadProgress: setProgress,
       });
+      return checkAnswer(answer, importResultSchema);
     } catch (error) {
       // An answer that is not 200 is 'Upload failed.'; no answer at all is an error.
       if (error instanceof ApiError && error.status > 0) {

@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GallerySaved, ProductImage } from '@catalogue/shared/schemas/product-gallery';
 import type * as apiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { fetchAnswering } from '~/lib/test-routes';
 import { GalleryEditor, moveItem } from './gallery-editor';
 
 vi.mock('~/lib/api-client', async (original) => ({
@@ -45,7 +46,14 @@ describe('moveItem', () => {
 });
 
 describe('GalleryEditor', () => {
-  afterEach(() => request.mockReset());
+  // The gallery's re-read after uploads goes through `getJson`, which meets the same answers.
+  beforeEach(() => {
+    fetchAnswering(request);
+  });
+  afterEach(() => {
+    request.mockReset();
+    vi.unstubAllGlobals();
+  });
 
   it('reorders by keyboard: the Later button moves the picture, saves the order and announces it', async () => {
     request.mockImplementation(async (_path, options) =>
@@ -109,6 +117,13 @@ describe('GalleryEditor', () => {
       expect((options!.form as FormData).getAll('image')).toHaveLength(1);
       expect(options!.onUploadProgress).toEqual(expect.any(Function));
     }
+    // Once the last upload is done the gallery is read again, as the server has it.
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        `/products/single/${PRODUCT}`,
+        expect.objectContaining({ method: 'GET' }),
+      ),
+    );
   });
 
   it('removes a picture only after the confirmation', async () => {

@@ -2,16 +2,16 @@ import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   GALLERY_ALT_MAX,
   GALLERY_MAX_IMAGES,
-  type GallerySaved,
+  gallerySavedSchema,
   type ProductImage,
 } from '@catalogue/shared/schemas/product-gallery';
-import type { Product } from '@catalogue/shared/schemas/product';
+import { productSchema } from '@catalogue/shared/schemas/product';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, checkAnswer, getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { sizedImage } from '~/lib/media';
 import { checkImageFile } from './product-image';
@@ -56,7 +56,7 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
   /** The gallery as the server has it, once the last of several parallel uploads is done. */
   const refresh = async () => {
     try {
-      const product = await apiRequest<Product>(`/products/single/${encodeURIComponent(productId)}`);
+      const product = await getJson(`/products/single/${encodeURIComponent(productId)}`, productSchema);
       if (product.images) setImages(product.images);
     } catch {
       // The answers of the uploads themselves are already shown.
@@ -68,11 +68,14 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
     form.append('image', file);
     inFlight.current += 1;
     try {
-      const saved = await apiRequest<GallerySaved>(base, {
-        method: 'POST',
-        form,
-        onUploadProgress: (progress) => patchUpload(key, { progress }),
-      });
+      const saved = checkAnswer(
+        await apiRequest(base, {
+          method: 'POST',
+          form,
+          onUploadProgress: (progress) => patchUpload(key, { progress }),
+        }),
+        gallerySavedSchema,
+      );
       setImages(saved.images);
       setUploads((all) => all.filter((u) => u.key !== key));
       setAnnouncement(t('editor.uploaded', { name: file.name }));
@@ -120,10 +123,13 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
       );
     }
     try {
-      const saved = await apiRequest<GallerySaved>(`${base}/order`, {
-        method: 'PUT',
-        json: { ids: next.map((i) => i._id) },
-      });
+      const saved = checkAnswer(
+        await apiRequest(`${base}/order`, {
+          method: 'PUT',
+          json: { ids: next.map((i) => i._id) },
+        }),
+        gallerySavedSchema,
+      );
       setImages(saved.images);
     } catch (error) {
       setImages(before);
@@ -151,9 +157,12 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
     setToRemove(null);
     setProblem(null);
     try {
-      const saved = await apiRequest<GallerySaved>(`${base}/${encodeURIComponent(image._id)}`, {
-        method: 'DELETE',
-      });
+      const saved = checkAnswer(
+        await apiRequest(`${base}/${encodeURIComponent(image._id)}`, {
+          method: 'DELETE',
+        }),
+        gallerySavedSchema,
+      );
       setImages(saved.images);
       setAnnouncement(t('editor.removed'));
     } catch (error) {
@@ -319,10 +328,13 @@ function PictureItem({ image, index, total, base, isDragged, ...on }: PictureIte
   const saveAlt = async () => {
     setStatus(null);
     try {
-      const saved = await apiRequest<GallerySaved>(`${base}/${encodeURIComponent(image._id)}`, {
-        method: 'PUT',
-        json: { alt, altHi },
-      });
+      const saved = checkAnswer(
+        await apiRequest(`${base}/${encodeURIComponent(image._id)}`, {
+          method: 'PUT',
+          json: { alt, altHi },
+        }),
+        gallerySavedSchema,
+      );
       on.onSaved(saved.images);
       setStatus({ tone: 'success', text: t('editor.altSaved') });
     } catch (error) {

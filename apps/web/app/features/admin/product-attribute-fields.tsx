@@ -2,8 +2,6 @@ import { useTranslation } from '~/lib/i18n';
 import { ATTRIBUTE_KINDS, MAX_TAGS, type AttributeLists } from '@catalogue/shared/schemas/attributes';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { TextField } from '~/components/ui/field';
-import { Spinner } from '~/components/ui/spinner';
-import { useApiQuery } from '~/lib/use-api-query';
 
 /** Marks a form whose attribute fields were shown, so that blanks there mean "clear". */
 const SHOWN = 'attributesShown';
@@ -21,19 +19,21 @@ export function appendProductExtras(body: FormData, formElement: HTMLFormElement
   for (const field of EXTRA_FIELDS) body.append(field, String(data.get(field) ?? '').trim());
 }
 
-/** Metal, finish, stone and colour checkboxes from the admin's lists; weight, minimum order, tags. */
+/**
+ * Metal, finish, stone and colour checkboxes from the admin's lists; weight, minimum order, tags.
+ * Nothing without the lists (they did not load).
+ */
 export function ProductAttributeFields({
+  lists,
   product,
   errors,
 }: {
+  lists: AttributeLists | null;
   product?: Product | undefined;
   errors: Partial<Record<string, string | null>>;
 }) {
   const { t } = useTranslation('filters');
-  const lists = useApiQuery<AttributeLists>('/attributes');
-  if (!lists.data) {
-    return lists.isLoading ? <Spinner label={t('admin.loading')} /> : null;
-  }
+  if (!lists) return null;
   const has = (kind: (typeof ATTRIBUTE_KINDS)[number], slug: string) =>
     product?.attributes?.[kind].some((v) => v.slug === slug) ?? false;
   return (
@@ -45,7 +45,7 @@ export function ProductAttributeFields({
         <fieldset key={kind} aria-describedby={errors[kind] ? `${kind}-error` : undefined}>
           <legend className="mb-1 text-sm font-medium text-ink">{t(`facets.${kind}`)}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {lists.data![kind].map((value) => (
+            {lists[kind].map((value) => (
               <label key={value.id} className="inline-flex min-h-9 items-center gap-2 text-sm">
                 <input
                   type="checkbox"

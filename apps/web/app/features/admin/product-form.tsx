@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { AttributeLists } from '@catalogue/shared/schemas/attributes';
 import { appendProductExtras, ProductAttributeFields } from '~/features/admin/product-attribute-fields';
 import { useTranslation } from '~/lib/i18n';
 import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
@@ -38,6 +39,8 @@ const SUBCATEGORY_KEYS = {
 type ProductFormProps = {
   /** The product being edited; absent when adding one (then the image is required). */
   product?: Product;
+  /** The metal, finish, stone and colour lists to tick from; without them those fields are left out. */
+  attributeLists?: AttributeLists | null;
   /**
    * Sends the form. Progress is 0..1 while the body uploads. Throws an ApiError on failure; the
    * form shows its message (the server's when it sent one) and its field issues.
@@ -54,6 +57,7 @@ type ProductFormProps = {
 /** The admin's add and edit product form: fields, image preview, checks, upload progress. */
 export function ProductForm({
   product,
+  attributeLists = null,
   onSubmit,
   failureText,
   isFailureTextFirst = false,
@@ -245,7 +249,7 @@ export function ProductForm({
         onChange={(e) => update('code', e.target.value)}
         error={fieldError('code')}
       />
-      <ProductAttributeFields product={product} errors={fieldErrors} />
+      <ProductAttributeFields lists={attributeLists} product={product} errors={fieldErrors} />
       {isSending ? <UploadProgress value={progress ?? 0} label={t('product.progress')} /> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSending} aria-busy={isSending}>

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BlogListItem } from '@catalogue/shared/schemas/blog';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blogListSchema, type BlogListItem } from '@catalogue/shared/schemas/blog';
 import type * as ApiClient from '~/lib/api-client';
-import { apiRequest } from '~/lib/api-client';
+import { apiRequest, getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
 import { BlogList, contentStart } from './blog-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -12,9 +13,14 @@ vi.mock('~/lib/api-client', async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-const inRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
+// As the route's loader asks: the posts without their text.
+const showBlogs = () => renderLoaded(BlogList, () => settle(getJson('/blogs?withContent=0', blogListSchema)));
 
-beforeEach(() => api.mockReset());
+beforeEach(() => {
+  api.mockReset();
+  fetchAnswering(api);
+});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('contentStart', () => {
   it('cuts the admin content column at 50 whole characters', () => {
@@ -45,7 +51,7 @@ describe('BlogList', () => {
       }
       return { blogs };
     });
-    inRouter(<BlogList />);
+    showBlogs();
     expect(await screen.findByText('Kundan work')).toBeInTheDocument();
     // The list asks for the lighter answer: every post's full HTML is not needed here.
     expect(api.mock.calls[0]?.[0]).toBe('/blogs?withContent=0');

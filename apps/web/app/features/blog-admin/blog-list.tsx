@@ -10,7 +10,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { formatDate } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
 /** The first 50 characters of a post's text, whole characters, never half an emoji. */
 export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
@@ -19,10 +19,13 @@ export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string
 
 export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURIComponent(id)}`;
 
-/** Blog list: every post with its picture, title, start of text, date, edit and delete. */
-export function BlogList() {
+/**
+ * Blog list: every post with its picture, title, start of text, date, edit and delete. `loaded` is
+ * the route loader's answer, null while the page starts.
+ */
+export function BlogList({ loaded }: { loaded: Loaded<BlogListAnswer> | null }) {
   const { t, i18n } = useTranslation('admin-content');
-  const { data, error, isLoading, reload } = useApiQuery<BlogListAnswer>('/blogs?withContent=0');
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
   const [deleting, setDeleting] = useState<BlogListItem | null>(null);
   const [notice, setNotice] = useState('');
   const blogs = data?.blogs ?? [];

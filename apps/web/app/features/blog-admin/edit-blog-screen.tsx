@@ -4,14 +4,15 @@ import { ButtonLink } from '~/components/ui/button';
 import { BlogForm } from './blog-form';
 import { LoadError } from '~/components/ui/notice';
 import { LoadingState } from '~/components/admin/states';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
-/** Finds the post by id (GET /api/blogs/id/{id}, admin) and offers it for editing. */
-export function EditBlogScreen({ id }: { id: string }) {
+/**
+ * Offers the post the route loader found by id (GET /api/blogs/id/{id}, admin) for editing;
+ * `loaded` is null while the page starts.
+ */
+export function EditBlogScreen({ loaded }: { loaded: Loaded<{ blog: Blog }> | null }) {
   const { t } = useTranslation('admin-content');
-  const { data, error, isLoading, reload } = useApiQuery<{ blog: Blog }>(
-    `/blogs/id/${encodeURIComponent(id)}`,
-  );
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
 
   if (isLoading) return <LoadingState text={t('form.loading')} />;
   if (error?.status === 404)

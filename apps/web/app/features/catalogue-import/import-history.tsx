@@ -6,12 +6,12 @@ import { LoadError, Notice } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
-import type { ApiQuery } from '~/lib/use-api-query';
+import type { ScreenQuery } from '~/lib/route-data';
 
 const CELL = 'px-3 py-2 align-top';
 
 /** The applied imports, newest first, with Undo (after a confirmation) on the newest applied one. */
-export function ImportHistory({ history }: { history: ApiQuery<{ imports: ImportHistoryEntry[] }> }) {
+export function ImportHistory({ history }: { history: ScreenQuery<{ imports: ImportHistoryEntry[] }> }) {
   const { t, i18n } = useTranslation('catalogue-import');
   const [toUndo, setToUndo] = useState<ImportHistoryEntry | null>(null);
   const [isUndoing, setIsUndoing] = useState(false);

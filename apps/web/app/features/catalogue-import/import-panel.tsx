@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CATALOGUE_IMPORT_LIMITS,
   checkImportFiles,
+  importJobSchema,
   type ImportJob,
 } from '@catalogue/shared/schemas/catalogue-import';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { Notice, UploadProgress } from '~/components/ui/notice';
 import { downloadFile } from '~/lib/download-file';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, checkAnswer, getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { ImportReport } from './import-report';
 
@@ -43,7 +44,7 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
   useEffect(() => {
     if (!job || !isRunning) return undefined;
     const timer = setTimeout(() => {
-      apiRequest<ImportJob>(`${JOBS}/${job.id}`)
+      getJson(`${JOBS}/${job.id}`, importJobSchema)
         .then((next) => {
           setJob(next);
           if (next.phase === 'applied') onApplied();
@@ -82,7 +83,12 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
     setJob(null);
     setUploaded(0);
     try {
-      setJob(await apiRequest<ImportJob>(JOBS, { method: 'POST', form, onUploadProgress: setUploaded }));
+      setJob(
+        checkAnswer(
+          await apiRequest(JOBS, { method: 'POST', form, onUploadProgress: setUploaded }),
+          importJobSchema,
+        ),
+      );
     } catch (error) {
       setProblem(
         error instanceof ApiError && error.status > 0
@@ -98,7 +104,7 @@ export function ImportPanel({ onApplied }: { onApplied: () => void }) {
     if (!job || isBusy) return;
     setProblem(null);
     try {
-      setJob(await apiRequest<ImportJob>(`${JOBS}/${job.id}/apply`, { method: 'POST' }));
+      setJob(checkAnswer(await apiRequest(`${JOBS}/${job.id}/apply`, { method: 'POST' }), importJobSchema));
     } catch (error) {
       setProblem({ text: t('report.failed'), detail: error instanceof ApiError ? error.message : undefined });
     }

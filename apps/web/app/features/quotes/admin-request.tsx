@@ -4,7 +4,7 @@ import type { OrderDetail } from '@catalogue/shared/schemas/quotation';
 import { LoadError } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { CountryCell } from '~/components/admin/cells';
 import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
@@ -14,13 +14,14 @@ import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { StatusBadge } from '~/components/status-badge';
 
-/** An admin's page of one price request: who asked, the lines, the quote editor, history and comments. */
-export function AdminRequest({ id }: { id: string }) {
+/**
+ * An admin's page of one price request: who asked, the lines, the quote editor, history and
+ * comments. `loaded` is the route loader's answer, null while the page starts.
+ */
+export function AdminRequest({ loaded }: { loaded: Loaded<{ order: OrderDetail }> | null }) {
   const { t, i18n } = useTranslation('quotes');
-  const { data, error, isLoading, reload } = useApiQuery<{ order: OrderDetail }>(
-    `/orders/${encodeURIComponent(id)}`,
-  );
-  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
+  const [order, setOrder] = useState<OrderDetail | null>(data?.order ?? null);
   useEffect(() => setOrder(data?.order ?? null), [data]);
 
   const back = (

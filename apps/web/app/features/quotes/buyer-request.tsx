@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { canTransition, QUOTE_LIMITS, type OrderStatus } from '@catalogue/shared/domain/quotation';
 import { SITE } from '@catalogue/shared/domain/site';
-import type { OrderDetail, QuoteRevision } from '@catalogue/shared/schemas/quotation';
+import {
+  orderDetailResponseSchema,
+  type OrderDetail,
+  type QuoteRevision,
+} from '@catalogue/shared/schemas/quotation';
 import { Button } from '~/components/ui/button';
 import { TextAreaField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
@@ -70,8 +74,9 @@ export function BuyerRequest({ id }: { id: string }) {
   const { t, i18n } = useTranslation('quotes');
   const path = `/orders/${encodeURIComponent(id)}`;
   const [revision, setRevision] = useState<number | null>(null);
-  const { data, error, isLoading, reload } = useApiQuery<{ order: OrderDetail }>(
+  const { data, error, isLoading, reload } = useApiQuery(
     revision === null ? path : `${path}?revision=${revision}`,
+    orderDetailResponseSchema,
   );
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [reason, setReason] = useState('');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { QUOTE_LIMITS } from '@catalogue/shared/domain/quotation';
-import type { OrderComment } from '@catalogue/shared/schemas/quotation';
+import { commentListSchema } from '@catalogue/shared/schemas/quotation';
 import { Button } from '~/components/ui/button';
 import { TextAreaField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
@@ -17,7 +17,7 @@ import { formatDateTime } from '~/lib/format-date';
 export function CommentThread({ orderId }: { orderId: string }) {
   const { t, i18n } = useTranslation('quotes');
   const path = `/orders/${encodeURIComponent(orderId)}/comments`;
-  const { data, error, isLoading, reload } = useApiQuery<{ comments: OrderComment[] }>(path);
+  const { data, error, isLoading, reload } = useApiQuery(path, commentListSchema);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [isPosting, setIsPosting] = useState(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import type { MyOrders } from '@catalogue/shared/schemas/quotation';
+import { myOrdersSchema } from '@catalogue/shared/schemas/quotation';
 import { ButtonLink } from '~/components/ui/button';
 import { LoadError } from '~/components/ui/notice';
 import { Pagination } from '~/components/ui/pagination';
@@ -18,7 +18,7 @@ const TD = 'px-3 py-2 text-sm text-ink';
 export function MyRequests() {
   const { t, i18n } = useTranslation('quotes');
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, reload } = useApiQuery<MyOrders>(`/orders/mine?page=${page}`);
+  const { data, error, isLoading, reload } = useApiQuery(`/orders/mine?page=${page}`, myOrdersSchema);
 
   if (error)
     return (

@@ -6,11 +6,15 @@ import {
   QUOTE_LIMITS,
   type OrderStatus,
 } from '@catalogue/shared/domain/quotation';
-import type { OrderDetail, SaveQuoteInput } from '@catalogue/shared/schemas/quotation';
+import {
+  orderDetailResponseSchema,
+  type OrderDetail,
+  type SaveQuoteInput,
+} from '@catalogue/shared/schemas/quotation';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
 import { LinePicture } from './quote-lines';
 import { formatMoney, parsePrice, priceText } from './quote-format';
 
@@ -118,7 +122,7 @@ export function QuoteEditor({
     setProblem(null);
     setNotice('');
     try {
-      const answer = await apiRequest<{ order: OrderDetail }>(path, { method, json });
+      const answer = checkAnswer(await apiRequest(path, { method, json }), orderDetailResponseSchema);
       onChange(answer.order);
       setNotice(done(answer.order));
     } catch (reason) {

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '@catalogue/shared/domain/quotation';
 import type { QuoteFigures as Figures } from '@catalogue/shared/schemas/quotation';
 import { LoadError } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { niceMax } from '~/lib/chart-scale';
 import { formatMoney } from './quote-format';
 import { formatTimeOfDay } from '~/lib/format-date';
@@ -220,10 +220,13 @@ function ProductTable({ title, rows }: { title: string; rows: Figures['topReques
   );
 }
 
-/** How requests turn into orders: states, the weekly funnel, time to quote, acceptance, value, products, countries. */
-export function QuoteFigures() {
+/**
+ * How requests turn into orders: states, the weekly funnel, time to quote, acceptance, value,
+ * products, countries. `loaded` is the route loader's answer, null while the page starts.
+ */
+export function QuoteFigures({ loaded }: { loaded: Loaded<Figures> | null }) {
   const { t, i18n } = useTranslation('quotes');
-  const { data, error, isLoading, reload } = useApiQuery<Figures>('/admin/dashboard/quotes?weeks=12');
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
   if (error)
     return (
       <LoadError

@@ -1,9 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDetail } from '@catalogue/shared/schemas/quotation';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { quoteFiguresSchema, type OrderDetail } from '@catalogue/shared/schemas/quotation';
 import type * as ApiClient from '~/lib/api-client';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
 import { BuyerRequest } from './buyer-request';
 import { QuoteEditor } from './quote-editor';
 import { QuoteFigures } from './quote-figures';
@@ -85,7 +87,11 @@ const sentQuote = {
   sentAt: '2026-11-24T10:00:00.000Z',
 };
 
-beforeEach(() => api.mockReset());
+beforeEach(() => {
+  api.mockReset();
+  fetchAnswering(api);
+});
+afterEach(() => vi.unstubAllGlobals());
 
 /** Answers by path: the request page also reads its comments. */
 function serve(answers: Record<string, unknown[]>) {
@@ -268,12 +274,10 @@ describe('QuoteFigures', () => {
       topRequested: [{ productId: 'p1', name: 'Ruby Ring', count: 4 }],
       topAccepted: [],
       byCountry: [{ country: 'IN', count: 4 }],
+      computedAt: '2026-11-24T09:30:00.000Z',
     });
-    render(
-      <MemoryRouter>
-        <QuoteFigures />
-      </MemoryRouter>,
-    );
+    // As the dashboard's loader asks.
+    renderLoaded(QuoteFigures, () => settle(getJson('/admin/dashboard/quotes?weeks=12', quoteFiguresSchema)));
     expect(await screen.findByText('20 hours')).toBeInTheDocument();
     expect(screen.getByText('33%')).toBeInTheDocument();
     expect(screen.getByText('5 requested, 3 quoted, 1 accepted in the last 2 weeks.')).toBeInTheDocument();

@@ -1,7 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { synonymListSchema } from '@catalogue/shared/schemas/search';
+import { getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { renderLoaded } from '~/lib/test-routes';
 import { SynonymAdmin } from './synonym-admin';
+
+// As the route's loader asks.
+const showSynonyms = () =>
+  renderLoaded(SynonymAdmin, () => settle(getJson('/search/synonyms', synonymListSchema)));
 
 const JHUMKA = {
   id: '1b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e01',
@@ -41,7 +49,7 @@ describe('SynonymAdmin', () => {
 
   it('lists the synonyms, and checks a form beside its fields before sending anything', async () => {
     const calls = serve([() => json({ synonyms: [HAAR, JHUMKA] })]);
-    render(<SynonymAdmin />);
+    showSynonyms();
     expect(await screen.findByText('2 synonyms')).toBeInTheDocument();
     expect(screen.getByText('jhumka')).toBeInTheDocument();
     expect(screen.getByText('necklace')).toBeInTheDocument();
@@ -69,7 +77,7 @@ describe('SynonymAdmin', () => {
       () => json({ message: 'Synonym added', synonym: { ...HAAR, term: 'tops', meaning: 'stud' } }, 201),
       () => json({ synonyms: [JHUMKA, { ...HAAR, term: 'tops', meaning: 'stud' }] }),
     ]);
-    render(<SynonymAdmin />);
+    showSynonyms();
     await screen.findByText('1 synonym');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Term/), ' JHUMKA ');
@@ -99,7 +107,7 @@ describe('SynonymAdmin', () => {
       () => json({ message: 'Synonym deleted' }),
       () => json({ synonyms: [] }),
     ]);
-    render(<SynonymAdmin />);
+    showSynonyms();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit jhumka' }));
     const row = screen.getByRole('listitem');

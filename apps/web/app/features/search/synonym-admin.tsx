@@ -13,7 +13,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { EmptyState, LoadingState } from '~/components/admin/states';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
-import { useApiQuery } from '~/lib/use-api-query';
+import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
 type FieldErrors = Partial<Record<keyof SynonymFields, string>>;
 
@@ -114,11 +114,11 @@ function SynonymForm({ initial, submitText, busyText, onSave, onCancel, idPrefix
 /**
  * The synonyms screen: every term with its meaning, a form to add one, and per row Edit (the row
  * becomes a form) and Remove (after a confirmation). Each change reloads the list; searches use
- * it at once.
+ * it at once. `loaded` is the route loader's list, null while the page starts.
  */
-export function SynonymAdmin() {
+export function SynonymAdmin({ loaded }: { loaded: Loaded<{ synonyms: Synonym[] }> | null }) {
   const { t } = useTranslation('search');
-  const query = useApiQuery<{ synonyms: Synonym[] }>('/search/synonyms');
+  const query = useLoadedQuery(loaded);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Synonym | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,17 +1,33 @@
+import { attributeListsSchema } from '@catalogue/shared/schemas/attributes';
 import type { Route } from './+types/attribute-lists';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { AttributeListsEditor } from '~/features/admin/attribute-lists';
+import { getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
+import { settle } from '~/lib/route-data';
 
-export default function AttributeListsPage() {
+/** The four lists with every value, hidden ones too. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return settle(getJson('/attributes/admin', attributeListsSchema, { signal: request.signal }));
+}
+
+function Screen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
   const { t } = useTranslation('filters');
   return (
     <section className="space-y-4">
       <h1 className="font-serif text-3xl text-brand-900">{t('admin.title')}</h1>
       <p className="max-w-3xl text-gray-700">{t('admin.intro')}</p>
-      <AttributeListsEditor />
+      <AttributeListsEditor loaded={loaded} />
     </section>
   );
+}
+
+export function HydrateFallback() {
+  return <Screen loaded={null} />;
+}
+
+export default function AttributeListsPage({ loaderData }: Route.ComponentProps) {
+  return <Screen loaded={loaderData} />;
 }
 
 export function meta(args: Route.MetaArgs) {

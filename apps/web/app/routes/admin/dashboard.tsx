@@ -1,13 +1,28 @@
 import { useTranslation } from '~/lib/i18n';
 import { useRouteLoaderData } from 'react-router';
+import { dashboardSchema } from '@catalogue/shared/schemas/dashboard';
+import { quoteFiguresSchema } from '@catalogue/shared/schemas/quotation';
+import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';
 import { FlashMessage } from '~/components/admin/flash-message';
 import { QuoteFigures } from '~/features/quotes/quote-figures';
+import { getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/dashboard';
 
-export default function DashboardPage() {
+/** The overview and the quotation figures, asked for together; each shows its own failure. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { signal } = request;
+  const [dashboard, figures] = await Promise.all([
+    settle(getJson('/admin/dashboard', dashboardSchema, { signal })),
+    settle(getJson('/admin/dashboard/quotes?weeks=12', quoteFiguresSchema, { signal })),
+  ]);
+  return { dashboard, figures };
+}
+
+function Welcome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('admin');
   const viewer = useRouteLoaderData<typeof rootLoader>('root')?.viewer;
   return (
@@ -17,13 +32,36 @@ export default function DashboardPage() {
       {viewer?.name ? (
         <p className="mt-1 text-gray-700">{t('dashboard.signedInAs', { name: viewer.name })}</p>
       ) : null}
+      {children}
+    </section>
+  );
+}
+
+export function HydrateFallback() {
+  const { t } = useTranslation('admin');
+  const { t: tQuotes } = useTranslation('quotes');
+  return (
+    <Welcome>
       <div className="mt-6">
-        <DashboardView />
+        <Spinner size="lg" label={t('dashboard.loading')} className="w-full py-16" />
       </div>
       <div className="mt-10">
-        <QuoteFigures />
+        <Spinner size="lg" label={tQuotes('figures.loading')} className="w-full py-12" />
       </div>
-    </section>
+    </Welcome>
+  );
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Welcome>
+      <div className="mt-6">
+        <DashboardView loaded={loaderData.dashboard} />
+      </div>
+      <div className="mt-10">
+        <QuoteFigures loaded={loaderData.figures} />
+      </div>
+    </Welcome>
   );
 }
 

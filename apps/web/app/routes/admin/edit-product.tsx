@@ -1,24 +1,44 @@
 import { useTranslation } from '~/lib/i18n';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
-import type { Product, ProductSaved } from '@catalogue/shared/schemas/product';
+import { attributeListsSchema } from '@catalogue/shared/schemas/attributes';
+import { productSchema, type ProductSaved } from '@catalogue/shared/schemas/product';
 import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/seo/admin-meta';
 import type { FlashState } from '~/components/admin/flash-message';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductForm } from '~/features/admin/product-form';
-import { useApiQuery } from '~/lib/use-api-query';
-import { apiRequest } from '~/lib/api-client';
+import { apiRequest, getJson } from '~/lib/api-client';
+import { settle, useLoadedQuery } from '~/lib/route-data';
 import { withPrefix } from '~/lib/prefix';
 import type { Route } from './+types/edit-product';
 
-export default function EditProductPage() {
+/** The product and the attribute lists its form ticks from, asked for together. */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const { signal } = request;
+  const [product, attributeLists] = await Promise.all([
+    settle(getJson(`/products/single/${encodeURIComponent(params.id)}`, productSchema, { signal })),
+    settle(getJson('/attributes', attributeListsSchema, { signal })),
+  ]);
+  return { product, attributeLists };
+}
+
+export function HydrateFallback() {
   const { t } = useTranslation('admin');
-  const { id = '' } = useParams();
+  return (
+    <section>
+      <h1 className="mb-6 font-serif text-3xl text-brand-900">{t('product.editTitle')}</h1>
+      <Spinner size="lg" label={t('product.loading')} className="w-full py-16" />
+    </section>
+  );
+}
+
+export default function EditProductPage({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation('admin');
+  const { id } = params;
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const path = `/products/single/${encodeURIComponent(id)}`;
-  const { data: product, error, isLoading, reload } = useApiQuery<Product>(path);
+  const { data: product, error, isLoading, reload } = useLoadedQuery(loaderData.product);
   const toList = (state?: FlashState) => navigate(withPrefix(pathname, '/product-list'), { state });
 
   const send = async (form: FormData, onProgress: (fraction: number) => void) => {
@@ -50,6 +70,7 @@ export default function EditProductPage() {
       <ProductForm
         key={product._id}
         product={product}
+        attributeLists={loaderData.attributeLists.data}
         onSubmit={send}
         submitText={t('product.save')}
         failureText={t('product.errors.updateFailed')}

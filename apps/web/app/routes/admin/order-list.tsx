@@ -1,16 +1,34 @@
 import type { Route } from './+types/order-list';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
-import { OrderList } from '~/features/admin-lists/order-list';
+import { orderListSchema } from '@catalogue/shared/schemas/order';
+import { getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
+import { OrderList, ordersPath } from '~/features/admin-lists/order-list';
 
-export default function OrderListPage() {
+/** The orders the address asks for (the list's own search, filter, sort and page come through a fetcher). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return settle(
+    getJson(ordersPath(new URL(request.url).searchParams), orderListSchema, { signal: request.signal }),
+  );
+}
+
+function Screen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
   const { t } = useTranslation('admin-content');
   return (
     <section className="space-y-6">
       <h1 className="font-serif text-3xl text-brand-900">{t('orders.heading')}</h1>
-      <OrderList />
+      <OrderList loaded={loaded} />
     </section>
   );
+}
+
+export function HydrateFallback() {
+  return <Screen loaded={null} />;
+}
+
+export default function OrderListPage({ loaderData }: Route.ComponentProps) {
+  return <Screen loaded={loaderData} />;
 }
 
 export function meta(args: Route.MetaArgs) {

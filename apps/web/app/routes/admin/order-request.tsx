@@ -1,12 +1,32 @@
+import { orderDetailResponseSchema } from '@catalogue/shared/schemas/quotation';
 import type { Route } from './+types/order-request';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { AdminRequest } from '~/features/quotes/admin-request';
+import { getJson } from '~/lib/api-client';
+import { settle } from '~/lib/route-data';
 
-/** One price request, quoted by an admin (`/orderlist/:id`). */
-export default function OrderRequestPage({ params }: Route.ComponentProps) {
+/** The request with its lines, quotes and history. */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return settle(
+    getJson(`/orders/${encodeURIComponent(params.id)}`, orderDetailResponseSchema, {
+      signal: request.signal,
+    }),
+  );
+}
+
+export function HydrateFallback() {
   return (
     <section>
-      <AdminRequest id={params.id} />
+      <AdminRequest loaded={null} />
+    </section>
+  );
+}
+
+/** One price request, quoted by an admin (`/orderlist/:id`). */
+export default function OrderRequestPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <AdminRequest loaded={loaderData} />
     </section>
   );
 }

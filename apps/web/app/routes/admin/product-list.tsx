@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { useLocation, useSearchParams } from 'react-router';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
-import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
+import { productPageSchema, type Product } from '@catalogue/shared/schemas/product';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextField } from '~/components/ui/field';
@@ -12,20 +12,40 @@ import { adminMeta } from '~/features/seo/admin-meta';
 import { FlashMessage } from '~/components/admin/flash-message';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductTable } from '~/features/admin/product-table';
-import { useApiQuery } from '~/lib/use-api-query';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { pageHref, readPage } from '~/features/catalogue/listing-url';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { settle, useLoadedQuery } from '~/lib/route-data';
 import type { Route } from './+types/product-list';
 
 type Message = { tone: 'success' | 'error'; text: string; detail?: string };
+
+/** The page of products the address asks for (`?page`, `?search`). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = new URLSearchParams({
+    page: String(readPage(params)),
+    limit: String(PAGE_SIZE.adminProducts),
+  });
+  const search = params.get('search') ?? '';
+  if (search) query.set('search', search);
+  return settle(getJson(`/products/admin/paginated?${query}`, productPageSchema, { signal: request.signal }));
+}
+
+export function HydrateFallback() {
+  return <ProductListScreen loaded={null} />;
+}
+
+export default function ProductListPage({ loaderData }: Route.ComponentProps) {
+  return <ProductListScreen loaded={loaderData} />;
+}
 
 /**
  * All Products: server-side paging (10), search by name, code or category as you type
  * (debounced), Edit, and Delete after a confirmation. Page and search live in the address, so Back
  * and a reload keep them.
  */
-export default function ProductListPage() {
+function ProductListScreen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -56,9 +76,7 @@ export default function ProductListPage() {
     );
   }, [settled, search, setParams]);
 
-  const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE.adminProducts) });
-  if (search) query.set('search', search);
-  const { data, error, isLoading, reload } = useApiQuery<ProductPage>(`/products/admin/paginated?${query}`);
+  const { data, error, isLoading, reload } = useLoadedQuery(loaded);
 
   const confirmDelete = async () => {
     const product = toDelete;

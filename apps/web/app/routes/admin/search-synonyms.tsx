@@ -1,16 +1,32 @@
+import { synonymListSchema } from '@catalogue/shared/schemas/search';
 import type { Route } from './+types/search-synonyms';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { SynonymAdmin } from '~/features/search/synonym-admin';
+import { getJson } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
+import { settle } from '~/lib/route-data';
 
-export default function SearchSynonymsPage() {
+/** Every synonym. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return settle(getJson('/search/synonyms', synonymListSchema, { signal: request.signal }));
+}
+
+function Screen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
   const { t } = useTranslation('search');
   return (
     <section className="space-y-6">
       <h1 className="font-serif text-3xl text-brand-900">{t('admin.title')}</h1>
-      <SynonymAdmin />
+      <SynonymAdmin loaded={loaded} />
     </section>
   );
+}
+
+export function HydrateFallback() {
+  return <Screen loaded={null} />;
+}
+
+export default function SearchSynonymsPage({ loaderData }: Route.ComponentProps) {
+  return <Screen loaded={loaderData} />;
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react';
+import { createRoutesStub, useLoaderData } from 'react-router';
+import { vi } from 'vitest';
+import { ApiError, type apiRequest } from '~/lib/api-client';
+
+/**
+ * Test-only: the browser's `fetch` answering every `/api` call with what `answer(path, options)`
+ * gives (a mock of `apiRequest` with its table of answers), so the reads that go through
+ * `getJson` meet the same answers as the writes that call the mock directly. A thrown ApiError
+ * becomes an answer with its status and message; one with status 0 becomes no answer at all.
+ * A call outside `/api` finds no server.
+ */
+export function fetchAnswering(answer: typeof apiRequest) {
+  const fetcher = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    // Only the app's own `/api` calls reach the table; anything else finds no server.
+    if (!url.pathname.startsWith('/api/')) throw new TypeError('Failed to fetch');
+    const path = `${url.pathname.replace(/^\/api/, '')}${url.search}`;
+    const method = (init?.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    try {
+      const body: unknown = await answer(path, { method, signal: init?.signal ?? undefined });
+      return new Response(body === undefined ? null : JSON.stringify(body), { status: 200 });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 0) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ message: error.message }), { status: error.status });
+    }
+  });
+  vi.stubGlobal('fetch', fetcher);
+  return fetcher;
+}
+
+type LoaderArgs = { request: Request; params: Record<string, string | undefined> };
+
+/**
+ * Test-only: renders `Screen` in a data router at `path` (matched by `pattern`), with what `load`
+ * answers as its `loaded`, and `null` while the first load runs, as a route module's `clientLoader`,
+ * default export and `HydrateFallback` do.
+ */
+export function renderLoaded<T>(
+  Screen: (props: { loaded: T | null }) => React.ReactNode,
+  load: (args: LoaderArgs) => Promise<T>,
+  { path = '/', pattern = path }: { path?: string; pattern?: string } = {},
+) {
+  function Loaded() {
+    return <Screen loaded={useLoaderData() as T} />;
+  }
+  const Stub = createRoutesStub([
+    {
+      path: pattern,
+      Component: Loaded,
+      HydrateFallback: () => <Screen loaded={null} />,
+      loader: (args: LoaderArgs) => load(args),
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
