@@ -6,7 +6,7 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest, getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
-import { OrderList, ordersPath, shownRange } from './order-list';
+import { listStateOf, OrderList, ordersPath, shownRange } from './order-list';
 import { filterUsersByEmail, UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -17,11 +17,11 @@ const api = vi.mocked(apiRequest);
 
 // As the routes' loaders ask: the users, the orders the address asks for, the posts without their text.
 const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
-const showOrders = () =>
+const showOrders = (path = '/orderlist') =>
   renderLoaded(
     OrderList,
     ({ request }) => settle(getJson(ordersPath(new URL(request.url).searchParams), orderListSchema)),
-    { path: '/orderlist' },
+    { path, pattern: '/orderlist' },
   );
 
 function makeUser(overrides: Partial<UserListItem>): UserListItem {
@@ -75,6 +75,24 @@ afterEach(() => {
 });
 
 describe('helpers', () => {
+  it("reads the list's controls from an address, falling back on what it cannot read", () => {
+    expect(listStateOf(new URLSearchParams('page=3&status=quoted&sort=oldest&search=%20Meera%20'))).toEqual({
+      page: 3,
+      search: 'Meera',
+      status: 'quoted',
+      sort: 'oldest',
+    });
+    expect(listStateOf(new URLSearchParams('page=0&status=lost&sort=up'))).toEqual({
+      page: 1,
+      search: '',
+      status: '',
+      sort: 'newest',
+    });
+    expect(ordersPath(new URLSearchParams('page=abc&status=new'))).toBe(
+      '/orders/orders?page=1&limit=10&status=new',
+    );
+  });
+
   it('numbers the rows shown on a page', () => {
     expect(shownRange(1, 10, 23)).toEqual({ from: 1, to: 10, total: 23 });
     expect(shownRange(3, 3, 23)).toEqual({ from: 21, to: 23, total: 23 });
@@ -129,6 +147,21 @@ describe('UserList', () => {
 });
 
 describe('OrderList', () => {
+  it('shows the page and state an address asks for, with its controls set to them', async () => {
+    api.mockResolvedValue({
+      success: true,
+      orders: [makeOrder(7, { status: 'quoted' })],
+      totalPages: 3,
+      totalItems: 21,
+    });
+    showOrders('/orderlist?page=2&status=quoted');
+    expect(await screen.findByText('Showing 11-11 of 21 orders')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledTimes(1);
+    expect(api).toHaveBeenLastCalledWith('/orders/orders?page=2&limit=10&status=quoted', expect.anything());
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('quoted');
+  });
+
   it('shows a page of orders and asks the server again for a search after a pause', async () => {
     vi.useFakeTimers();
     api.mockResolvedValue({

@@ -40,15 +40,31 @@ function ordersQuery(page: number, search: string, status: OrderStatus | '', sor
 }
 
 /**
+ * The list's controls as an address's query states them (the route's loader reads the same query),
+ * so an address typed or shared with `?page=3&status=quoted` shows those rows and those controls.
+ * Anything unreadable falls back to page 1, every state, newest first.
+ */
+export function listStateOf(query: URLSearchParams) {
+  const page = Number(query.get('page'));
+  const status = query.get('status') ?? '';
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: (query.get('search') ?? '').trim(),
+    status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : ('' as const),
+    sort: (query.get('sort') === 'oldest' ? 'oldest' : 'newest') as AgeSort,
+  };
+}
+
+/**
  * The `/api` path of the orders a query asks for (`page`, `search`, `status`, `sort`, as the list
  * sends them to its route's loader); page 1, newest first, when it says nothing.
  */
 export function ordersPath(query: URLSearchParams) {
-  const api = new URLSearchParams({ page: query.get('page') ?? '1', limit: String(PAGE_LIMIT) });
-  for (const key of ['search', 'status', 'sort']) {
-    const value = query.get(key);
-    if (value) api.set(key, value);
-  }
+  const state = listStateOf(query);
+  const api = new URLSearchParams({ page: String(state.page), limit: String(PAGE_LIMIT) });
+  if (state.search) api.set('search', state.search);
+  if (state.status) api.set('status', state.status);
+  if (state.sort !== 'newest') api.set('sort', state.sort);
   return `/orders/orders?${api.toString()}`;
 }
 
@@ -62,22 +78,24 @@ export function ordersPath(query: URLSearchParams) {
 export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }) {
   const { t } = useTranslation('admin-content');
   const q = useTranslation('quotes').t;
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [sort, setSort] = useState<AgeSort>('newest');
-  const [page, setPage] = useState(1);
+  const { pathname, search: addressQuery } = useLocation();
+  // The loader answered what the address asked for: the controls start from the same query.
+  const [initial] = useState(() => listStateOf(new URLSearchParams(addressQuery)));
+  const [search, setSearch] = useState(initial.search);
+  const [status, setStatus] = useState<OrderStatus | ''>(initial.status);
+  const [sort, setSort] = useState<AgeSort>(initial.sort);
+  const [page, setPage] = useState(initial.page);
   const [viewing, setViewing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [notice, setNotice] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
-  const { pathname } = useLocation();
   const fetcher = useFetcher<Loaded<OrderListAnswer>>();
   const query = ordersQuery(page, settledSearch, status, sort);
   const href = `${pathname}?${query}`;
   const { load } = fetcher;
   const reload = () => void load(href);
-  // The loader's own answer is page 1 of everything; any other query is asked for when it changes.
-  const shownQuery = useRef(ordersQuery(1, '', '', 'newest'));
+  // The loader's own answer is the address's query; any other query is asked for when it changes.
+  const shownQuery = useRef(ordersQuery(initial.page, initial.search, initial.status, initial.sort));
   useEffect(() => {
     if (shownQuery.current === query) return;
     shownQuery.current = query;
