@@ -46,6 +46,14 @@ describe('signed download links', () => {
     );
   });
 
+  it('signs a whole list with one read of the secret: the same links', async () => {
+    const sign = await links.signer();
+    expect(sign(7, NOW)).toBe(
+      `Quotation_7.xlsx?sig=${hmac(SECRET, 7, NOW_SECONDS + 3600)}&exp=${NOW_SECONDS + 3600}`,
+    );
+    expect(sign(12, NOW + 1500)).toBe(await links.signedFile(12, NOW + 1500));
+  });
+
   it('accepts its own link until the expiry second, and not after', async () => {
     const { sig, exp } = parts(await links.signedFile(7, NOW));
     expect(await links.isValid(7, sig, exp, NOW)).toBe(true);

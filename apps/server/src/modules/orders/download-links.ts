@@ -29,17 +29,24 @@ export function createDownloadLinks(loadSecret: () => Promise<string>) {
     );
     return secret;
   };
-  const mac = async (orderNumber: number, exp: number) =>
-    crypto
-      .createHmac('sha256', await secretOf())
-      .update(`quotation:${orderNumber}:${exp}`)
-      .digest('base64url');
+  const macWith = (key: Buffer, orderNumber: number, exp: number) =>
+    crypto.createHmac('sha256', key).update(`quotation:${orderNumber}:${exp}`).digest('base64url');
+  const mac = async (orderNumber: number, exp: number) => macWith(await secretOf(), orderNumber, exp);
+  const signedFileWith = (key: Buffer, orderNumber: number, now: number) => {
+    const exp = Math.floor(now / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
+    return `${quotationFileName(orderNumber)}?sig=${macWith(key, orderNumber, exp)}&exp=${exp}`;
+  };
 
   return {
     /** `Quotation_{n}.xlsx?sig=...&exp=...` (the caller puts its path in front). */
     async signedFile(orderNumber: number, now = Date.now()): Promise<string> {
-      const exp = Math.floor(now / 1000) + DOWNLOAD_LINK_TTL_SECONDS;
-      return `${quotationFileName(orderNumber)}?sig=${await mac(orderNumber, exp)}&exp=${exp}`;
+      return signedFileWith(await secretOf(), orderNumber, now);
+    },
+
+    /** `signedFile` without waiting for each link: the secret is read once, for a whole list. */
+    async signer(): Promise<(orderNumber: number, now?: number) => string> {
+      const key = await secretOf();
+      return (orderNumber, now = Date.now()) => signedFileWith(key, orderNumber, now);
     },
 
     async isValid(orderNumber: number, sig: string | undefined, exp: string | undefined, now = Date.now()) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ID_BATCH, inBatches } from '../../lib/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
@@ -43,6 +43,27 @@ export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
   validUntil: Date | null;
   createdAt: Date;
   lines: OrderLineRow[];
+};
+
+/** A line as the lists show it. */
+export type OrderListLine = Pick<
+  OrderLineRow,
+  'productId' | 'name' | 'sku' | 'quantity' | 'imageUrl' | 'mediaId'
+>;
+
+/** A request as the admin list shows it: its lines, without what only a workbook or a write reads. */
+export type OrderListRow = Omit<OrderRow, 'version' | 'lines'> & { lines: OrderListLine[] };
+
+/** A request as its buyer's "My requests" shows it. */
+export type MyOrderRow = {
+  id: string;
+  orderNumber: number;
+  status: string;
+  createdAt: Date;
+  validUntil: Date | null;
+  quoteTotal: number | null;
+  quoteCurrency: string | null;
+  lineCount: number;
 };
 
 /** Which orders a list shows and in what order (by age: the order number follows arrival). */
@@ -99,6 +120,70 @@ function searchFilter(search: string | undefined): SQL | undefined {
 }
 
 const now = (filter: OrderListFilter) => filter.now ?? new Date();
+
+/** A timestamp as either driver answers it in a raw statement (text from node-postgres, a Date from PGlite). */
+const dateOf = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The admin list's rows matching `where`, each with its lines as one JSON array of
+ * `[position, productId, name, sku, quantity, imageUrl, mediaId]`: one statement for a page, and
+ * the lines travel as one value per request instead of one row each. They are put in order here
+ * (an aggregate's ORDER BY adds a sort to the plan).
+ */
+const listRowsWhere = (where: SQL | undefined, orderBy: SQL = sql``) => sql`
+  SELECT ${orders.id} AS id, ${orders.orderNumber} AS order_number, ${orders.userId} AS user_id,
+    ${orders.firstName} AS first_name, ${orders.email} AS email, ${orders.contactNumber} AS contact_number,
+    ${orders.companyName} AS company_name, ${orders.companyWebsite} AS company_website,
+    ${orders.country} AS country, ${orders.message} AS message, ${orders.status} AS status,
+    ${orders.validUntil} AS valid_until, ${orders.createdAt} AS created_at,
+    (SELECT json_agg(json_build_array(i.position, i.product_id, i.name, i.sku, i.quantity, i.image_url, i.media_id))
+     FROM order_items i WHERE i.order_id = ${orders.id}) AS lines
+  FROM ${orders}${where ? sql` WHERE ${where}` : sql``}${orderBy}`;
+
+type ListRowRecord = {
+  id: string;
+  order_number: number;
+  user_id: string | null;
+  first_name: string;
+  email: string;
+  contact_number: string;
+  company_name: string;
+  company_website: string;
+  country: string;
+  message: string;
+  status: string;
+  valid_until: string | Date | null;
+  created_at: string | Date;
+  lines: [number, string | null, string, string, number, string | null, string | null][] | null;
+};
+
+function toListRow(r: ListRowRecord): OrderListRow {
+  return {
+    id: r.id,
+    orderNumber: Number(r.order_number),
+    userId: r.user_id,
+    firstName: r.first_name,
+    email: r.email,
+    contactNumber: r.contact_number,
+    companyName: r.company_name,
+    companyWebsite: r.company_website,
+    country: r.country,
+    message: r.message,
+    status: r.status,
+    validUntil: r.valid_until === null ? null : dateOf(r.valid_until),
+    createdAt: dateOf(r.created_at),
+    lines: (r.lines ?? [])
+      .sort((a, b) => a[0] - b[0])
+      .map(([, productId, name, sku, quantity, imageUrl, mediaId]) => ({
+        productId,
+        name,
+        sku,
+        quantity,
+        imageUrl,
+        mediaId,
+      })),
+  };
+}
 
 function listFilter(filter: OrderListFilter): SQL | undefined {
   return and(searchFilter(filter.search), statusFilter(filter.statuses ?? [], now(filter)));
@@ -228,22 +313,18 @@ export function createOrdersRepository(db: Db) {
     /**
      * Newest first unless `sort` is `oldest`; `limit` undefined lists every order. A page is chosen
      * by its ids alone (from the covering indexes, without reading the rows it skips), then only
-     * its own rows are read.
+     * its own rows and lines are read, in the same statement.
      */
-    async list(options: OrderListFilter & { limit?: number; offset?: number }): Promise<OrderRow[]> {
-      const direction = options.sort === 'oldest' ? asc : desc;
+    async list(options: OrderListFilter & { limit?: number; offset?: number }): Promise<OrderListRow[]> {
+      const order = options.sort === 'oldest' ? sql`ASC` : sql`DESC`;
       if (options.limit === undefined) {
-        return attachLines(
-          await db
-            .select(orderColumns)
-            .from(orders)
-            .where(listFilter(options))
-            .orderBy(direction(orders.orderNumber)),
+        const { rows } = await db.execute<ListRowRecord>(
+          listRowsWhere(listFilter(options), sql` ORDER BY ${orders.orderNumber} ${order}`),
         );
+        return rows.map(toListRow);
       }
       const limit = options.limit;
       const offset = options.offset ?? 0;
-      const order = options.sort === 'oldest' ? sql`ASC` : sql`DESC`;
       const branches = options.search?.trim() ? [] : statusBranches(options.statuses ?? [], now(options));
       // Several states without a search: each state's own newest (or oldest) `offset + limit` from
       // its index range, merged, instead of one walk over every request testing each state.
@@ -258,22 +339,63 @@ export function createOrdersRepository(db: Db) {
               ),
               sql` UNION ALL `,
             )}) b ORDER BY b.n ${order} LIMIT ${limit} OFFSET ${offset}`
-          : db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(listFilter(options))
-              .orderBy(direction(orders.orderNumber))
-              .limit(limit)
-              .offset(offset)
-              .getSQL();
+          : sql`SELECT ${orders.id} FROM ${orders}${(() => {
+              const where = listFilter(options);
+              return where ? sql` WHERE ${where}` : sql``;
+            })()} ORDER BY ${orders.orderNumber} ${order} LIMIT ${limit} OFFSET ${offset}`;
       // The page's few rows are put in order here: an ORDER BY on them would be a sort node in a plan
       // that otherwise reads its order from the indexes.
-      const rows = await db
-        .select(orderColumns)
-        .from(orders)
-        .where(sql`${orders.id} = ANY(ARRAY(${pageIds}))`);
+      const { rows } = await db.execute<ListRowRecord>(
+        listRowsWhere(sql`${orders.id} = ANY(ARRAY(${pageIds}))`),
+      );
       const sign = options.sort === 'oldest' ? 1 : -1;
-      return attachLines(rows.sort((a, b) => sign * (a.orderNumber - b.orderNumber)));
+      return rows.map(toListRow).sort((a, b) => sign * (a.orderNumber - b.orderNumber));
+    },
+
+    /**
+     * A buyer's requests, newest first, with how many lines each holds, and how many requests the
+     * buyer has, in one statement. The page's ids come from the (user, number) index alone; the
+     * rows and their line counts are read for that page only, never for the requests it skips.
+     */
+    async listMine(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ total: number; rows: MyOrderRow[] }> {
+      const { rows } = await db.execute<{
+        total: number;
+        id: string | null;
+        order_number: number;
+        status: string;
+        created_at: string | Date;
+        valid_until: string | Date | null;
+        quote_total: string | number | null;
+        quote_currency: string | null;
+        line_count: number;
+      }>(sql`
+        SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM orders WHERE user_id = ${userId}) t
+        LEFT JOIN LATERAL (
+          SELECT o.id, o.order_number, o.status, o.created_at, o.valid_until, o.quote_total, o.quote_currency,
+            (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS line_count
+          FROM orders o
+          WHERE o.id = ANY(ARRAY(
+            SELECT id FROM orders WHERE user_id = ${userId} ORDER BY order_number DESC LIMIT ${limit} OFFSET ${offset}))
+        ) p ON true`);
+      // The page's few rows are put in order here, as in the admin list.
+      const page = rows
+        .filter((r) => r.id !== null)
+        .map((r) => ({
+          id: r.id!,
+          orderNumber: Number(r.order_number),
+          status: r.status,
+          createdAt: dateOf(r.created_at),
+          validUntil: r.valid_until === null ? null : dateOf(r.valid_until),
+          quoteTotal: r.quote_total === null ? null : Number(r.quote_total),
+          quoteCurrency: r.quote_currency,
+          lineCount: Number(r.line_count),
+        }))
+        .sort((a, b) => b.orderNumber - a.orderNumber);
+      return { total: Number(rows[0]?.total ?? 0), rows: page };
     },
 
     async count(filter: OrderListFilter): Promise<number> {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { Order, OrderList, SubmitOrderBody } from '@catalogue/shared/schemas/order';
+import type { MyOrders } from '@catalogue/shared/schemas/quotation';
 import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -17,6 +18,7 @@ import {
   type RequestedLine,
   type OrderLineRow,
   type OrderListFilter,
+  type OrderListRow,
   type OrderRow,
 } from './orders.repository.ts';
 import { effectiveStatus, isOverdue, type OrderStatus } from '@catalogue/shared/domain/quotation';
@@ -91,7 +93,8 @@ export function createOrdersService({
     return { orderId: orderNumber, downloadLink: DOWNLOAD_PATH + (await links.signedFile(orderNumber)) };
   }
 
-  async function toOrderJson(row: OrderRow, now = new Date()): Promise<Order> {
+  /** `signedFile`: the request's workbook link, signed (see download-links.ts). */
+  function toOrderJson(row: OrderListRow, now: Date, signedFile: (orderNumber: number) => string): Order {
     const status = effectiveStatus(row.status, row.validUntil, now);
     return {
       _id: row.id,
@@ -106,14 +109,14 @@ export function createOrdersService({
       message: row.message,
       status,
       overdue: isOverdue(status, row.createdAt, now),
-      orderDetails: row.lines.map((l: OrderLineRow) => ({
+      orderDetails: row.lines.map((l) => ({
         productId: l.productId,
         name: l.name,
         sku: l.sku,
         quantity: l.quantity,
         imageUrl: imageUrl(l),
       })),
-      excelFilePath: LEGACY_PATH + (await links.signedFile(row.orderNumber)),
+      excelFilePath: LEGACY_PATH + signedFile(row.orderNumber),
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -279,10 +282,11 @@ export function createOrdersService({
         ...(query.sort ? { sort: query.sort } : {}),
         now,
       };
-      const toJson = (row: OrderRow) => toOrderJson(row, now);
+      const sign = await links.signer();
+      const toJson = (row: OrderListRow) => toOrderJson(row, now, (n) => sign(n, now.getTime()));
       if (!query.paged) {
         const rows = await repo.list(filter);
-        return { success: true, orders: await Promise.all(rows.map(toJson)) };
+        return { success: true, orders: rows.map(toJson) };
       }
       const totalKey = JSON.stringify([filter.statuses ?? [], filter.search ?? '']);
       const [totalItems, rows] = await Promise.all([
@@ -291,7 +295,7 @@ export function createOrdersService({
       ]);
       return {
         success: true,
-        orders: await Promise.all(rows.map(toJson)),
+        orders: rows.map(toJson),
         currentPage: query.page,
         totalPages: totalPagesOf(totalItems, query.limit),
         totalItems,
@@ -301,7 +305,34 @@ export function createOrdersService({
     /** The request as the admin list shows it, with the version a write must carry. */
     async describeOrder(id: string): Promise<{ order: Order; version: number } | null> {
       const row = isId(id) ? await repo.findById(id) : null;
-      return row ? { order: await toOrderJson(row), version: row.version } : null;
+      if (!row) return null;
+      const now = new Date();
+      const sign = await links.signer();
+      return { order: toOrderJson(row, now, (n) => sign(n, now.getTime())), version: row.version };
+    },
+
+    /**
+     * The buyer's requests, newest first, one page of them with the paging numbers (one statement
+     * for the page and its total).
+     */
+    async listMine(userId: string, page: number, limit: number): Promise<MyOrders> {
+      const now = new Date();
+      const { total: totalItems, rows } = await repo.listMine(userId, limit, (page - 1) * limit);
+      return {
+        orders: rows.map((r) => ({
+          _id: r.id,
+          orderId: r.orderNumber,
+          status: effectiveStatus(r.status, r.validUntil, now),
+          createdAt: r.createdAt.toISOString(),
+          lineCount: r.lineCount,
+          total: r.quoteTotal,
+          currency: (r.quoteCurrency as MyOrders['orders'][number]['currency']) ?? null,
+          validUntil: r.validUntil?.toISOString() ?? null,
+        })),
+        currentPage: page,
+        totalPages: totalPagesOf(totalItems, limit),
+        totalItems,
+      };
     },
 
     /** false when there was no such request (a malformed id included). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   orderComments,
@@ -73,17 +73,6 @@ export type CommentRow = {
   authorRole: string;
   text: string;
   createdAt: Date;
-};
-
-export type MyOrderRow = {
-  id: string;
-  orderNumber: number;
-  status: string;
-  createdAt: Date;
-  validUntil: Date | null;
-  quoteTotal: number | null;
-  quoteCurrency: string | null;
-  lineCount: number;
 };
 
 /**
@@ -226,45 +215,6 @@ function repositoryOf(db: Db | Tx) {
         .from(orderComments)
         .where(eq(orderComments.orderId, orderId))
         .orderBy(asc(orderComments.createdAt), asc(orderComments.id));
-    },
-
-    /** A buyer's requests, newest first, with how many lines each holds. */
-    async listMine(userId: string, limit: number, offset: number): Promise<MyOrderRow[]> {
-      // The page's ids first, from the (user, number) index alone; the rows and their line counts
-      // are read for those ten only, never for the requests the page skips.
-      const page = db
-        .select({ pageId: orders.id })
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.orderNumber))
-        .limit(limit)
-        .offset(offset)
-        .as('page');
-      const rows = await db
-        .select({
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          status: orders.status,
-          createdAt: orders.createdAt,
-          validUntil: orders.validUntil,
-          quoteTotal: orders.quoteTotal,
-          quoteCurrency: orders.quoteCurrency,
-          // Written out: drizzle leaves columns in a subquery unqualified, and `id` would be the line's.
-          lineCount: sql<number>`(SELECT count(*)::int FROM order_items i WHERE i.order_id = "orders"."id")`,
-        })
-        .from(orders)
-        .innerJoin(page, eq(orders.id, page.pageId))
-        .orderBy(desc(orders.orderNumber));
-      return rows.map((r) => ({
-        ...r,
-        lineCount: Number(r.lineCount),
-        quoteTotal: r.quoteTotal === null ? null : Number(r.quoteTotal),
-      }));
-    },
-
-    async countMine(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
-      return Number(row?.n ?? 0);
     },
 
     /** Quotes whose valid-until has passed and whose expiry is not recorded yet. */

@@ -42,7 +42,7 @@ const accessOfRequest = new WeakMap<FastifyRequest, { viewer: Viewer; access: Ex
  */
 export async function quotationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { quotations } = app.services;
+  const { orders, quotations } = app.services;
   const tags = ['quotations'];
 
   async function resolveAccess(request: FastifyRequest) {
@@ -81,7 +81,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { page, limit } = pageQuery(MY_REQUESTS_PAGE).parse(request.query);
-      return quotations.listMine((await actorOf(request)).id, page, limit);
+      return orders.listMine((await actorOf(request)).id, page, limit);
     },
   );
 

@@ -12,9 +12,7 @@ import {
   type OrderStatus,
 } from '@catalogue/shared/domain/quotation';
 import type { Order } from '@catalogue/shared/schemas/order';
-import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
 import type {
-  MyOrders,
   OrderComment,
   OrderDetail,
   OrderEvent,
@@ -469,30 +467,6 @@ export function createQuotationsService({
       });
       onMailQueued();
       return toCommentJson(row);
-    },
-
-    /** A buyer's requests, newest first; the total once quoted. */
-    async listMine(userId: string, page: number, limit: number): Promise<MyOrders> {
-      const now = new Date();
-      const [totalItems, rows] = await Promise.all([
-        repo.countMine(userId),
-        repo.listMine(userId, limit, (page - 1) * limit),
-      ]);
-      return {
-        orders: rows.map((r) => ({
-          _id: r.id,
-          orderId: r.orderNumber,
-          status: effectiveStatus(r.status, r.validUntil, now),
-          createdAt: r.createdAt.toISOString(),
-          lineCount: r.lineCount,
-          total: r.quoteTotal,
-          currency: (r.quoteCurrency as MyOrders['orders'][number]['currency']) ?? null,
-          validUntil: r.validUntil?.toISOString() ?? null,
-        })),
-        currentPage: page,
-        totalPages: totalPagesOf(totalItems, limit),
-        totalItems,
-      };
     },
 
     expireLapsedQuotes,
