@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { data, redirect, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index.ts';
+import { products } from '../db/schema/products.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';

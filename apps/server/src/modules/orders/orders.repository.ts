@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { media, orderItems, orders, settings } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { settings } from '../../db/schema/system.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { statusBranches, statusFilter } from './quotations.repository.ts';

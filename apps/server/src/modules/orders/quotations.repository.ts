@@ -7,8 +7,8 @@ import {
   orders,
   quoteLines,
   quoteRevisions,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
 

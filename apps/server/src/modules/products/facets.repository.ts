@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { attributeValues, productAttributes, products } from '../../db/schema/index.ts';
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
 import type { FacetSource } from './facet-index.ts';
 import { productColumns, type ProductRow } from './products.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Db, Tx } from '../../db/client.ts';
-import { attributeValues, productAttributes, products } from '../../db/schema/index.ts';
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
 
 /** One attribute value of a product as read with the product row. */
 export type AttributeCell = { kind: string; slug: string; label: string; labelHi: string };

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-o
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { products } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/products.ts';
 import { extraColumns, type ExtraRow } from './product-extras.repository.ts';
 
 export type ProductRow = {
