@@ -20,7 +20,8 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 import { effectiveStatus, isOverdue, type OrderStatus } from '@catalogue/shared/domain/quotation';
-import { createQuotationsRepository, type RevisionRow } from './quotations.repository.ts';
+import { createQuotationsRepository } from './quotations.repository.ts';
+import type { RevisionRow } from './quotation-rows.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
