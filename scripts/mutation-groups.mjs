@@ -21,7 +21,7 @@ export const MUTATION_GROUPS = {
   },
   'search-escaping': {
     what: 'search text matched literally (LIKE wildcards escaped)',
-    mutate: ['apps/server/src/modules/products/products.repository.ts:50-53'],
+    mutate: ['apps/server/src/modules/products/products.repository.ts:25-28'],
     tests: ['apps/server/src/modules/products/search-escaping.test.ts'],
   },
   quantities: {
@@ -70,7 +70,7 @@ export const MUTATION_GROUPS = {
     mutate: [
       'apps/server/src/plugins/auth.ts',
       // login, logout and logout everywhere
-      'apps/server/src/modules/users/users.service.ts:174-210',
+      'apps/server/src/modules/users/users.service.ts:156-192',
     ],
     tests: [
       'apps/server/src/plugins/auth.test.ts',
@@ -84,9 +84,9 @@ export const MUTATION_GROUPS = {
     mutate: [
       'apps/server/src/lib/tokens.ts',
       // issueLink and spendToken
-      'apps/server/src/modules/users/users.service.ts:91-119',
+      'apps/server/src/modules/users/users.service.ts:73-101',
       // resetPassword and verifyEmail
-      'apps/server/src/modules/users/users.service.ts:233-260',
+      'apps/server/src/modules/users/users.service.ts:215-242',
     ],
     tests: [
       'apps/server/src/modules/users/accounts.routes.test.ts',
@@ -105,7 +105,7 @@ export const MUTATION_GROUPS = {
       // ownListOf: 401 anonymous, 403 anyone but the list's owner
       'apps/server/src/modules/cart/cart.routes.ts:22-27',
       // accessOf: the buyer, an admin, or nobody
-      'apps/server/src/modules/orders/quotations.service.ts:288-295',
+      'apps/server/src/modules/orders/quotations.service.ts:179-185',
       // resolveAccess and requireOwner: 404 for anyone else, 403 for an admin deciding for a buyer
       'apps/server/src/modules/orders/quotations.routes.ts:47-61',
     ],
@@ -134,8 +134,8 @@ export const MUTATION_GROUPS = {
       // the single product's cache headers
       'apps/server/src/modules/products/products.routes.ts:221-224',
       // showsPrice, audienceKey and the price of a product answer
-      'apps/server/src/modules/products/products.service.ts:167-170',
-      'apps/server/src/modules/products/products.service.ts:181-181',
+      'apps/server/src/modules/products/catalogue-reads.service.ts:100-105',
+      'apps/server/src/modules/products/product-answer.ts:51-51',
       // the price of an enquiry-list line
       'apps/server/src/modules/cart/cart.service.ts:15-16',
       'apps/server/src/modules/cart/cart.service.ts:35-47',
@@ -157,9 +157,9 @@ export const MUTATION_GROUPS = {
     what: "the server's transitions: the state read under lock decides, a stale version is refused, lapsed quotes are recorded expired once",
     mutate: [
       // transition and latestSent
-      'apps/server/src/modules/orders/quotations.service.ts:130-169',
+      'apps/server/src/modules/orders/quotations.service.ts:66-106',
       // recordExpiry and expireLapsedQuotes
-      'apps/server/src/modules/orders/quotations.service.ts:249-285',
+      'apps/server/src/modules/orders/quotations.service.ts:136-175',
     ],
     tests: [
       'apps/server/src/modules/orders/quotations.routes.test.ts',

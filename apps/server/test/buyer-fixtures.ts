@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../src/db/client.ts';
-import { media, outbox, products } from '../src/db/schema/index.ts';
+import { media } from '../src/db/schema/media.ts';
+import { products } from '../src/db/schema/products.ts';
+import { outbox } from '../src/db/schema/system.ts';
 import type { MediaStore } from '../src/modules/media/media-store.ts';
 
 /** Fixtures of the buyers' tests (users, cart, orders, contact): products and the outbox. */

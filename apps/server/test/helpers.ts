@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { sessions, users } from '../src/db/schema/index.ts';
+import { sessions, users } from '../src/db/schema/users.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';

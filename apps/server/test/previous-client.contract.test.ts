@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../src/db/schema/index.ts';
+import { contactMessages } from '../src/db/schema/content.ts';
 import { insertMedia, insertProduct } from './buyer-fixtures.ts';
 import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers.ts';
 import { multipart, sampleImage } from './image-fixtures.ts';

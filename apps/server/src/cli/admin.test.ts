@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { users } from '../db/schema/users.ts';
 import { REPO_ROOT } from '../env.ts';
 import { verifyPassword } from '../lib/password.ts';
 

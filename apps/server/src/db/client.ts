@@ -9,7 +9,24 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
+import * as catalogueImportTables from './schema/catalogue-imports.ts';
+import * as contentTables from './schema/content.ts';
+import * as mediaTables from './schema/media.ts';
+import * as orderTables from './schema/orders.ts';
+import * as productTables from './schema/products.ts';
+import * as systemTables from './schema/system.ts';
+import * as userTables from './schema/users.ts';
+
+/** Every table, one file per group (drizzle-kit reads the same files: drizzle.config.ts). */
+const schema = {
+  ...mediaTables,
+  ...productTables,
+  ...catalogueImportTables,
+  ...userTables,
+  ...orderTables,
+  ...contentTables,
+  ...systemTables,
+};
 
 export type Schema = typeof schema;
 /**

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index.ts';
+import { products } from '../db/schema/products.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import Fastify from 'fastify';
 import { decodeBody, JsonAnswer, PackedAnswer, preferredEncoding, sendCachedJson } from './http-cache.ts';

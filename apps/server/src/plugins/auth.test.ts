@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema/index.ts';
+import { sessions } from '../db/schema/users.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { createTestDatabase, createUser, type TestUser } from '../../test/helpers.ts';
 import { bearerToken, cookieToken, findViewerByToken, sessionCookieHeader } from './auth.ts';

@@ -1,14 +1,14 @@
 import zlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
+import { PageCache } from './page-cache.ts';
 import {
   cachedRenderOf,
   inlineScriptHashes,
   NONCE_PLACEHOLDER,
-  PageCache,
   preferredEncoding,
   StoredPage,
   type CachedRender,
-} from './page-cache.ts';
+} from './stored-page.ts';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PageCache, StoredPage } from './page-cache.ts';
+import type { PageCache } from './page-cache.ts';
+import type { StoredPage } from './stored-page.ts';
 import { SECURITY_HEADERS } from './security.ts';
 import { answerKey, isAnonymousRead, SESSION_COOKIE_PAIR } from './stored-answers.ts';
 import { pageKey } from './web.ts';

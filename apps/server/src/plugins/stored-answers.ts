@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredEncoding } from '../lib/http-cache.ts';
-import type { PageCache, StoredApiAnswer } from './page-cache.ts';
+import type { PageCache } from './page-cache.ts';
+import type { StoredApiAnswer } from './stored-page.ts';
 
 /**
  * The catalogue's read routes whose anonymous answers are stored as the bytes Fastify sent, so the

@@ -5,13 +5,13 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { data, redirect, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index.ts';
+import { products } from '../db/schema/products.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import type { ServerLoadContext } from '../load-context.ts';
 import { createTestDatabase, createUser, type TestUser } from '../../test/helpers.ts';
-import { NONCE_PLACEHOLDER } from './page-cache.ts';
+import { NONCE_PLACEHOLDER } from './stored-page.ts';
 
 /** Loader runs per path: a render from the cache runs none. */
 const renders = new Map<string, number>();

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ServerLoadContext } from '../load-context.ts';
-import { cachedRenderOf, NONCE_PLACEHOLDER, type CachedRender, type PageCache } from './page-cache.ts';
+import type { PageCache } from './page-cache.ts';
+import { cachedRenderOf, NONCE_PLACEHOLDER, type CachedRender } from './stored-page.ts';
 import { pageContentSecurityPolicy, setPagePolicy } from './security.ts';
 
 /** What apps/web/scripts/precompress.mjs gives .br and .gz copies (and those copies). */

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, searchSynonyms } from '../../src/db/schema/index.ts';
+import { blogs } from '../../src/db/schema/content.ts';
+import { searchSynonyms } from '../../src/db/schema/products.ts';
 import { insertProduct } from '../buyer-fixtures.ts';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 import { multipart, sampleImage } from '../image-fixtures.ts';

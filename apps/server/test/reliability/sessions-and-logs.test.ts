@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REDACT_PATHS } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
-import { sessions } from '../../src/db/schema/index.ts';
+import { sessions } from '../../src/db/schema/users.ts';
 import { parseEnv } from '../../src/env.ts';
 import { hashToken } from '../../src/lib/tokens.ts';
 import { bearer, createTestDatabase, createUser } from '../helpers.ts';

@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../../test/helpers.ts';
 import { createLocalMediaStore } from '../../modules/media/media-store.ts';
 import type { Database } from '../client.ts';
 import { demoAttributes, linkDemoAttributes } from './demo-attributes.ts';
-import { products } from '../schema/index.ts';
+import { products } from '../schema/products.ts';
 import { demoProducts } from './demo-products.ts';
 import { seedBulkProducts } from './seed.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Category } from '@catalogue/shared/domain/categories';
 import type { Db } from '../client.ts';
-import { attributeValues, productAttributes } from '../schema/index.ts';
+import { attributeValues, productAttributes } from '../schema/products.ts';
 import type { DemoProduct } from './demo-products.ts';
 import { createRandom } from './images.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
-import { productImages } from '../schema/index.ts';
+import { productImages } from '../schema/products.ts';
 import type { DemoProduct } from './demo-products.ts';
 
 /**

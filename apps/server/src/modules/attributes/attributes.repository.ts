@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Db } from '../../db/client.ts';
-import { attributeValues, productAttributes } from '../../db/schema/index.ts';
+import { attributeValues, productAttributes } from '../../db/schema/products.ts';
 
 export type AttributeValueRow = {
   id: string;

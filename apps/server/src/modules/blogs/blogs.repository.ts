@@ -1,7 +1,7 @@
 import { count, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { blogs } from '../../db/schema/index.ts';
+import { blogs } from '../../db/schema/content.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 

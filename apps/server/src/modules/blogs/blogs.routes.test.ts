@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
-import { blogs, media } from '../../db/schema/index.ts';
+import { blogs } from '../../db/schema/content.ts';
+import { media } from '../../db/schema/media.ts';
 import { XSS_PAYLOADS } from '../../../test/fixtures/xss-payloads.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 

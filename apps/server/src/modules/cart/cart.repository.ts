@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '@catalogue/shared/domain/limits';
 import type { Db } from '../../db/client.ts';
-import { cartItems, products } from '../../db/schema/index.ts';
+import { cartItems } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
 
 export type CartLineRow = {
   productId: string;

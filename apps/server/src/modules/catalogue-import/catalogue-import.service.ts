@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import {
   ATTRIBUTE_KINDS,
@@ -21,12 +20,12 @@ import { readFirstSheet } from '../products/spreadsheet.ts';
 import {
   findProductsByCodes,
   listExistingMedia,
-  listImports,
-  undoCatalogueImport,
   writeCatalogueImport,
   type GalleryItem,
 } from './catalogue-import.repository.ts';
-import { planRow, type PlannedWrite } from './import-plan.ts';
+import { listImports, undoCatalogueImport } from './catalogue-import-history.repository.ts';
+import { planRow } from './import-plan.ts';
+import { blocker, checkImage, countsOf, publicJob, type Job } from './import-job.ts';
 import { scanPictureZip, type ExtractedPicture } from './picture-zip.ts';
 import { mapCatalogueColumns, parseRow, type ParsedRow } from './workbook-rows.ts';
 
@@ -34,18 +33,6 @@ import { mapCatalogueColumns, parseRow, type ParsedRow } from './workbook-rows.t
 const JOB_TTL_MS = 60 * 60 * 1000;
 /** Pictures prepared at once (decode, resize, encode run on libuv's pool, not the main thread). */
 const PICTURE_CONCURRENCY = 2;
-
-type Job = ImportJob & {
-  folder: string;
-  workbookFile: string;
-  zipFile: string | null;
-  plan: PlannedWrite[];
-  extracted: ExtractedPicture[];
-  createdBy: string | null;
-  expires: NodeJS.Timeout | null;
-  /** The header and the cells of the rows with problems, for the errors workbook. */
-  errorSheet: { header: unknown[]; rows: Map<number, unknown[]> };
-};
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -63,19 +50,6 @@ export function createCatalogueImportService(deps: {
   const jobs = new Map<string, Job>();
   let applying = false;
 
-  const publicJob = (job: Job): ImportJob => ({
-    id: job.id,
-    phase: job.phase,
-    fileName: job.fileName,
-    zipName: job.zipName,
-    progress: job.progress,
-    counts: job.counts,
-    rows: job.rows,
-    pictures: job.pictures,
-    message: job.message,
-    importId: job.importId,
-  });
-
   function finish(job: Job) {
     if (job.expires) clearTimeout(job.expires);
     void fs.rm(job.folder, { recursive: true, force: true });
@@ -88,22 +62,6 @@ export function createCatalogueImportService(deps: {
     job.message = error instanceof AppError ? error.message : 'The import failed; nothing was written';
     if (!(error instanceof AppError)) deps.log?.error({ err: error }, 'catalogue import failed');
     finish(job);
-  }
-
-  async function checkImage(data: Buffer): Promise<string | null> {
-    try {
-      // Header only: what the apply step's decoder will be asked to read, checked without decoding.
-      const sharp = (await import('sharp')).default;
-      const header = await sharp(data, { limitInputPixels: false }).metadata();
-      const width = header.width ?? 0;
-      const height = header.pageHeight ?? header.height ?? 0;
-      if (!width || !height) return 'The picture is damaged or incomplete';
-      if (width * height > IMAGE_MAX_PIXELS)
-        return `The picture has more than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
-      return null;
-    } catch {
-      return 'The picture is damaged or incomplete';
-    }
   }
 
   /** The dry run: reads the workbook and the ZIP, and plans every row without writing anything. */
@@ -211,28 +169,6 @@ export function createCatalogueImportService(deps: {
       void fs.rm(job.folder, { recursive: true, force: true });
     }, JOB_TTL_MS);
     job.expires.unref();
-  }
-
-  function countsOf(job: Job): ImportCounts {
-    const n = (o: RowReport['outcome']) => job.rows.filter((r) => r.outcome === o).length;
-    return {
-      created: n('created'),
-      updated: n('updated'),
-      unchanged: n('unchanged'),
-      errors: n('error'),
-      pictures: job.pictures.filter((p) => p.outcome === 'matched').length,
-      pictureErrors: job.pictures.filter((p) => p.outcome !== 'matched').length,
-    };
-  }
-
-  /** Why the checked import cannot be applied, or null. */
-  function blocker(job: Job): string | null {
-    const c = job.counts!;
-    if (c.errors || c.pictureErrors) {
-      return `Nothing can be imported while ${c.errors} rows and ${c.pictureErrors} pictures have problems; correct them and upload again`;
-    }
-    if (!job.plan.length) return 'Nothing to import: every row is unchanged';
-    return null;
   }
 
   /** Stores the ZIP's pictures, then writes everything in one transaction; on failure removes what it stored. */

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema/index.ts';
+import { contactMessages } from '../../db/schema/content.ts';
 
 export type NewContactMessage = {
   name: string;

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema/index.ts';
+import { contactMessages } from '../../db/schema/content.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { outboxRows, settleOutbox } from '../../../test/buyer-fixtures.ts';
 

@@ -1,6 +1,8 @@
 import { count, countDistinct, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, products, users } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type DashboardCounts = {
   products: number;

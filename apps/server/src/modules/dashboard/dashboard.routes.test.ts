@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, fillWeeks, weekStartOf, type Dashboard } from '@catalogue/shared/schemas/dashboard';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { deleteProduct, insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
 

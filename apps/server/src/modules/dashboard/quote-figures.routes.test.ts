@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekStartOf } from '@catalogue/shared/schemas/dashboard';
 import { quoteFiguresSchema } from '@catalogue/shared/schemas/quotation';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
 

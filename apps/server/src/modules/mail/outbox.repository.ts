@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { outbox } from '../../db/schema/system.ts';
 import { cleanSubject } from './mail-html.ts';
 
 /** An e-mail rendered when it was caused, so its words are those of that moment. */

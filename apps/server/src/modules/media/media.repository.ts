@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { media } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
 
 export type MediaRow = {
   id: string;

@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@catalogue/shared/errors';
-import { blogs, media, orderItems, orders, products } from '../../db/schema/index.ts';
+import { blogs } from '../../db/schema/content.ts';
+import { media } from '../../db/schema/media.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   HTML_PAGE,

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ORDER_LINES } from '@catalogue/shared/domain/limits';
-import { counters, orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { counters } from '../../db/schema/system.ts';
 import {
   bearer,
   buildTestApp,

@@ -18,7 +18,7 @@ import { parseQuotationFileName } from './download-links.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
-import { ORDER_NOT_FOUND } from './quotations.service.ts';
+import { ORDER_NOT_FOUND } from './quotation-parties.ts';
 
 const errors = {
   400: errorBody,

@@ -22,13 +22,15 @@ import {
   type OrderRow,
 } from './orders.repository.ts';
 import { effectiveStatus, isOverdue, type OrderStatus } from '@catalogue/shared/domain/quotation';
-import { createQuotationsRepository, type RevisionRow } from './quotations.repository.ts';
+import { createQuotationsRepository } from './quotations.repository.ts';
+import type { RevisionRow } from './quotation-rows.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
 import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import { createListTotals } from './list-totals.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../db/pg-errors.ts';
+import { toMyOrderJson } from './quotation-answers.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
 const DOWNLOAD_PATH = '/api/orders/download/';
@@ -319,16 +321,7 @@ export function createOrdersService({
       const now = new Date();
       const { total: totalItems, rows } = await repo.listMine(userId, limit, (page - 1) * limit);
       return {
-        orders: rows.map((r) => ({
-          _id: r.id,
-          orderId: r.orderNumber,
-          status: effectiveStatus(r.status, r.validUntil, now),
-          createdAt: r.createdAt.toISOString(),
-          lineCount: r.lineCount,
-          total: r.quoteTotal,
-          currency: (r.quoteCurrency as MyOrders['orders'][number]['currency']) ?? null,
-          validUntil: r.validUntil?.toISOString() ?? null,
-        })),
+        orders: rows.map((r) => toMyOrderJson(r, now)),
         currentPage: page,
         totalPages: totalPagesOf(totalItems, limit),
         totalItems,

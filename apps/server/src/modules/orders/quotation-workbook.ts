@@ -1,7 +1,7 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import type { OrderRow } from './orders.repository.ts';
-import type { RevisionRow } from './quotations.repository.ts';
+import type { RevisionRow } from './quotation-rows.ts';
 import {
   columnName,
   xlsxWorkbook,

@@ -1,7 +1,7 @@
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import { detailsTable, html, mailLayout, mailTable, multiline } from '../mail/mail-html.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
-import type { RevisionRow } from './quotations.repository.ts';
+import type { RevisionRow } from './quotation-rows.ts';
 
 /**
  * The e-mails of a request's life after it is sent, rendered when their event happens. None of

@@ -7,73 +7,19 @@ import {
   orders,
   quoteLines,
   quoteRevisions,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
-
-/** What a transition needs of the request, read under a row lock. */
-export type LockedOrder = {
-  id: string;
-  orderNumber: number;
-  userId: string | null;
-  status: string;
-  version: number;
-  validUntil: Date | null;
-  firstQuotedAt: Date | null;
-  firstName: string;
-  /** Where the buyer is mailed: the account's address, else the one on the request. */
-  buyerEmail: string;
-};
-
-export type RevisionLineRow = {
-  position: number;
-  productId: string | null;
-  sku: string;
-  name: string;
-  imageUrl: string | null;
-  mediaId: string | null;
-  quantity: number;
-  unitPrice: number;
-  moq: number;
-  note: string;
-  lineTotal: number;
-};
-
-export type RevisionRow = {
-  id: string;
-  revision: number;
-  currency: string;
-  total: number;
-  leadTimeDays: number;
-  validUntil: Date | null;
-  noteToBuyer: string;
-  internalNote: string;
-  sentAt: Date | null;
-  lines: RevisionLineRow[];
-};
-
-export type NewRevision = Omit<RevisionRow, 'id' | 'sentAt'> & { createdBy: string };
-
-export type EventRow = {
-  fromStatus: string | null;
-  toStatus: string;
-  byUserId: string | null;
-  byName: string;
-  byRole: string;
-  note: string | null;
-  at: Date;
-};
-
-export type NewEvent = Omit<EventRow, 'at'> & { revision?: number | null };
-
-export type CommentRow = {
-  id: string;
-  authorName: string;
-  authorRole: string;
-  text: string;
-  createdAt: Date;
-};
+import type {
+  LockedOrder,
+  RevisionLineRow,
+  RevisionRow,
+  NewRevision,
+  EventRow,
+  NewEvent,
+  CommentRow,
+} from './quotation-rows.ts';
 
 /**
  * Orders in any of `statuses` as every reader sees them at `now` (a lapsed `quoted` is `expired`),

@@ -13,7 +13,6 @@ import {
 } from '@catalogue/shared/domain/quotation';
 import type { Order } from '@catalogue/shared/schemas/order';
 import type {
-  OrderComment,
   OrderDetail,
   OrderEvent,
   QuoteRevision,
@@ -22,22 +21,14 @@ import type {
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
-import { commentMail, decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quotations.mail.ts';
-import {
-  createQuotationsRepository,
-  type CommentRow,
-  type EventRow,
-  type LockedOrder,
-  type QuotationsStore,
-  type RevisionLineRow,
-  type RevisionRow,
-} from './quotations.repository.ts';
-
-/** Who acts: the signed-in user, with the role from the database. */
-export type Actor = { id: string; name: string; role: string };
-
-/** How a reader stands to a request: its buyer, an admin, or nobody (then it does not exist for them). */
-export type Access = 'owner' | 'admin' | null;
+import { decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quotations.mail.ts';
+import { createQuotationsRepository, type QuotationsStore } from './quotations.repository.ts';
+import { expiryEvent, type LockedOrder } from './quotation-rows.ts';
+import { ORDER_NOT_FOUND, type Access, type Actor } from './quotation-parties.ts';
+import { priceLines } from './quote-pricing.ts';
+import { toEventJson, toRevisionJson } from './quotation-answers.ts';
+import { createQuotationComments } from './quotation-comments.service.ts';
+import { startSweep } from './quote-expiry-sweep.ts';
 
 export type QuotationsServiceDeps = {
   env: Pick<Env, 'BUSINESS_EMAIL' | 'SITE_URL'>;
@@ -53,64 +44,6 @@ const EXPIRY_BATCH = 100;
 const EXPIRY_SWEEP_MS = 60_000;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
-
-function toRevisionJson(row: RevisionRow, isAdmin: boolean): QuoteRevision {
-  return {
-    revision: row.revision,
-    state: row.sentAt ? 'sent' : 'draft',
-    currency: row.currency as QuoteRevision['currency'],
-    lines: row.lines.map((l) => ({
-      productId: l.productId,
-      sku: l.sku,
-      name: l.name,
-      imageUrl: l.imageUrl,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      moq: l.moq,
-      note: l.note,
-      lineTotal: l.lineTotal,
-    })),
-    total: row.total,
-    leadTimeDays: row.leadTimeDays,
-    validUntil: row.validUntil?.toISOString() ?? null,
-    noteToBuyer: row.noteToBuyer,
-    ...(isAdmin ? { internalNote: row.internalNote } : {}),
-    sentAt: row.sentAt?.toISOString() ?? null,
-  };
-}
-
-const roleOf = (role: string): OrderEvent['by']['role'] =>
-  role === 'admin' ? 'admin' : role === 'system' ? 'system' : 'user';
-
-function toEventJson(row: EventRow): OrderEvent {
-  return {
-    from: (row.fromStatus as OrderStatus | null) ?? null,
-    to: row.toStatus as OrderStatus,
-    by: { _id: row.byUserId, name: row.byName, role: roleOf(row.byRole) },
-    note: row.note,
-    at: row.at.toISOString(),
-  };
-}
-
-function toCommentJson(row: CommentRow): OrderComment {
-  return {
-    _id: row.id,
-    author: { name: row.authorName, role: row.authorRole === 'admin' ? 'admin' : 'user' },
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The expiry as the system records it: at the instant the quote stopped being valid. */
-const expiryEvent = (validUntil: Date | null, at: Date) => ({
-  fromStatus: 'quoted',
-  toStatus: 'expired',
-  byUserId: null,
-  byName: 'System',
-  byRole: 'system',
-  note: null,
-  at: validUntil ?? at,
-});
 
 export function createQuotationsService({
   env,
@@ -196,56 +129,6 @@ export function createQuotationsService({
       const mail = decisionMail(order, to, quote, body.reason ?? '', env.BUSINESS_EMAIL, adminLink(id));
       return [{ kind: action === 'accept' ? QUOTE_MAIL.accepted : QUOTE_MAIL.declined, mail }];
     });
-  }
-
-  /** The priced lines of a draft, one for each line of the request and nothing else. */
-  function priceLines(
-    requested: Awaited<ReturnType<QuotationsStore['listRequestLines']>>,
-    input: SaveQuoteBody['lines'],
-  ): RevisionLineRow[] {
-    const unused = input.map((line, index) => ({ ...line, index, key: line.productId.trim().toLowerCase() }));
-    const unpriced: string[] = [];
-    const matched = requested.map((line) => {
-      const key = (line.productId ?? line.sku).toLowerCase();
-      const at = unused.findIndex((candidate) => candidate.key === key);
-      if (at < 0) {
-        unpriced.push(line.sku);
-        return null;
-      }
-      const [priced] = unused.splice(at, 1);
-      return { line, priced: priced! };
-    });
-    if (unpriced.length || unused.length) {
-      const issues = [
-        ...unpriced.map((sku) => ({ path: 'lines', message: `no price for the line ${sku}` })),
-        ...unused.map((u) => ({
-          path: `lines.${u.index}.productId`,
-          message: 'not a line of this request',
-        })),
-      ];
-      throw new AppError(
-        'BAD_REQUEST',
-        'lines must price every line of the request and nothing else',
-        issues,
-      );
-    }
-    const pairs = matched.map((m) => m!);
-    const { lineTotals } = computeTotals(
-      pairs.map(({ line, priced }) => ({ unitPrice: priced.unitPrice, quantity: line.quantity })),
-    );
-    return pairs.map(({ line, priced }, i) => ({
-      position: line.position,
-      productId: line.productId,
-      sku: line.sku,
-      name: line.name,
-      imageUrl: line.imageUrl,
-      mediaId: line.mediaId,
-      quantity: line.quantity,
-      unitPrice: priced.unitPrice,
-      moq: priced.moq ?? 1,
-      note: priced.note,
-      lineTotal: lineTotals[i]!,
-    }));
   }
 
   async function recordExpiry(id: string, now: Date): Promise<boolean> {
@@ -443,31 +326,8 @@ export function createQuotationsService({
       });
     },
 
-    async listComments(id: string): Promise<OrderComment[]> {
-      return (await repo.listComments(id)).map(toCommentJson);
-    },
-
-    /** A comment in any state; the other side is mailed (the business, or the buyer). */
-    async addComment(id: string, actor: Actor, text: string): Promise<OrderComment> {
-      const isAdmin = actor.role === 'admin';
-      const row = await repo.transaction(async (store) => {
-        const order = await store.lockOrder(id);
-        if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-        const comment = await store.addComment(id, {
-          authorId: actor.id,
-          authorName: actor.name,
-          authorRole: isAdmin ? 'admin' : 'user',
-          text,
-        });
-        const mail = isAdmin
-          ? commentMail(order, comment, order.buyerEmail, buyerLink(id))
-          : commentMail(order, comment, env.BUSINESS_EMAIL, adminLink(id));
-        await store.enqueue([{ kind: QUOTE_MAIL.comment, mail }]);
-        return comment;
-      });
-      onMailQueued();
-      return toCommentJson(row);
-    },
+    /** A buyer's requests, newest first; the total once quoted. */
+    ...createQuotationComments({ repo, env, onMailQueued, buyerLink, adminLink }),
 
     expireLapsedQuotes,
 
@@ -475,26 +335,8 @@ export function createQuotationsService({
      * Sweeps every minute until the returned function is called; that settles once a sweep in
      * flight has finished, so closing the database after it never cuts one.
      */
-    startExpirySweep(log: FastifyBaseLogger): () => Promise<void> {
-      let running: Promise<void> = Promise.resolve();
-      const run = () => {
-        running = expireLapsedQuotes().then(
-          () => {},
-          (error: unknown) =>
-            log.warn({ err: error }, 'recording expired quotes failed; retrying at the next sweep'),
-        );
-      };
-      run();
-      const timer = setInterval(run, EXPIRY_SWEEP_MS);
-      timer.unref();
-      return () => {
-        clearInterval(timer);
-        return running;
-      };
-    },
+    startExpirySweep: (log: FastifyBaseLogger) => startSweep(expireLapsedQuotes, EXPIRY_SWEEP_MS, log),
   };
 }
-
-export const ORDER_NOT_FOUND = 'Order not found';
 
 export type QuotationsService = ReturnType<typeof createQuotationsService>;

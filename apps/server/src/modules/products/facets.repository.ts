@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { attributeValues, productAttributes, products } from '../../db/schema/index.ts';
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
 import type { FacetSource } from './facet-index.ts';
-import { productColumns, type ProductRow } from './products.repository.ts';
+import { productColumns, type ProductRow } from './product-row.repository.ts';
 
 /**
  * What the facet index is built from: every product (newest first, the listing order), every list

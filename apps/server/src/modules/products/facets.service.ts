@@ -3,7 +3,7 @@ import type { ListingFilters } from '@catalogue/shared/schemas/listing-filters';
 import type { Db } from '../../db/client.ts';
 import { FacetIndex, type FacetAnswer, type FacetScope } from './facet-index.ts';
 import { findProductsByIds, readFacetSource, readFacetVersion } from './facets.repository.ts';
-import type { ProductRow } from './products.repository.ts';
+import type { ProductRow } from './product-row.repository.ts';
 import { collectAfterBuild } from '../../lib/heap-growth.ts';
 
 export type FacetEvents = { on(event: 'catalogue:changed', listener: () => void): unknown };

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { media, productImages, products } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
+import { productImages, products } from '../../db/schema/products.ts';
 
 /** One gallery picture as stored, with its original's size when it is our media. */
 export type GalleryRow = {

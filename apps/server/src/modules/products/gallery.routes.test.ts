@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage, ProductSaved } from '@catalogue/shared/schemas/product';
 import type { GallerySaved, ProductImage } from '@catalogue/shared/schemas/product-gallery';
-import { media, productImages, products } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
+import { productImages, products } from '../../db/schema/products.ts';
 import {
   bearer,
   buildTestApp,

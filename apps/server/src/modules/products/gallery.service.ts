@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
-import type { CatalogueEvents } from './products.service.ts';
+import type { CatalogueEvents } from './catalogue-reads.service.ts';
 import {
   deletePicture,
   insertPicture,

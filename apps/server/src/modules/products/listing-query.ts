@@ -7,7 +7,7 @@ import {
   type FilteredPage,
 } from '@catalogue/shared/schemas/listing-filters';
 import { Answer } from './catalogue-cache.ts';
-import type { BrowseInput } from './products.service.ts';
+import type { BrowseInput } from './catalogue-scopes.ts';
 
 const param = z.union([z.string(), z.array(z.string())]).optional();
 

@@ -1,34 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Db, Tx } from '../../db/client.ts';
-import { attributeValues, productAttributes, products } from '../../db/schema/index.ts';
-
-/** One attribute value of a product as read with the product row. */
-export type AttributeCell = { kind: string; slug: string; label: string; labelHi: string };
-
-/**
- * The product columns this feature adds to every product read. The attribute values come as one
- * JSON array per product, in each list's order, from the (value_id, product_id) index: one index
- * probe per product of a page. The product's id is spelled qualified: drizzle writes a lone table's
- * columns bare, and a bare "id" here would be the attribute value's.
- */
-export const extraColumns = {
-  weightGrams: products.weightGrams,
-  minOrderQuantity: products.minOrderQuantity,
-  tags: products.tags,
-  attributeCells: sql<AttributeCell[] | string | null>`(
-    SELECT json_agg(json_build_object('kind', av.kind, 'slug', av.slug, 'label', av.label_en, 'labelHi', av.label_hi)
-                    ORDER BY av.kind, av.position, av.slug)
-    FROM ${productAttributes} pa JOIN ${attributeValues} av ON av.id = pa.value_id
-    WHERE pa.product_id = "products"."id")`.as('attribute_cells'),
-};
-
-export type ExtraRow = {
-  weightGrams: string | number | null;
-  minOrderQuantity: number | null;
-  tags: string[];
-  attributeCells: AttributeCell[] | string | null;
-};
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
 
 /** Every value of the lists: the slug → id maps that product writes check their input against. */
 export async function listAttributeIds(

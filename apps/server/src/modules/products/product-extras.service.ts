@@ -2,44 +2,10 @@ import { AppError } from '@catalogue/shared/errors';
 import {
   ATTRIBUTE_KINDS,
   checkProductExtras,
-  emptyAttributes,
-  isAttributeKind,
   type AttributeKind,
-  type ProductAttributes,
 } from '@catalogue/shared/schemas/attributes';
 import type { Db } from '../../db/client.ts';
-import {
-  listAttributeIds,
-  writeProductExtras,
-  type AttributeCell,
-  type ExtraRow,
-  type ExtrasWrite,
-} from './product-extras.repository.ts';
-
-/** The added fields of product JSON, from the extra columns of a product row. */
-export function extrasOf(row: ExtraRow): {
-  attributes: ProductAttributes;
-  weightGrams: number | null;
-  minOrderQuantity: number | null;
-  tags: string[];
-} {
-  const attributes = emptyAttributes();
-  const cells: AttributeCell[] =
-    typeof row.attributeCells === 'string'
-      ? (JSON.parse(row.attributeCells) as AttributeCell[])
-      : (row.attributeCells ?? []);
-  for (const cell of cells) {
-    if (isAttributeKind(cell.kind)) {
-      attributes[cell.kind].push({ slug: cell.slug, label: cell.label, labelHi: cell.labelHi });
-    }
-  }
-  return {
-    attributes,
-    weightGrams: row.weightGrams === null ? null : Number(row.weightGrams),
-    minOrderQuantity: row.minOrderQuantity,
-    tags: row.tags ?? [],
-  };
-}
+import { listAttributeIds, writeProductExtras, type ExtrasWrite } from './product-extras.repository.ts';
 
 /**
  * The attribute fields of an add or edit form, checked: their shape (400 naming the field), then

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
-import { cartItems, media, orderItems, orders, products } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
+import { cartItems, orderItems, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
 import {
   bearer,
   buildTestApp,

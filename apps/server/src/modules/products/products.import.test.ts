@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@catalogue/shared/schemas/product';
 import type { ImportResult } from '@catalogue/shared/schemas/product-import';
-import { media, products } from '../../db/schema/index.ts';
+import { media } from '../../db/schema/media.ts';
+import { products } from '../../db/schema/products.ts';
 import {
   bearer,
   buildTestApp,

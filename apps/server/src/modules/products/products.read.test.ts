@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
-import { products } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/products.ts';
 import { buildTestApp, TEST_SITE_URL, type TestApp } from '../../../test/helpers.ts';
 import { sampleImage } from '../../../test/image-fixtures.ts';
 

@@ -2,22 +2,8 @@ import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-o
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { products } from '../../db/schema/index.ts';
-import { extraColumns, type ExtraRow } from './product-extras.repository.ts';
-
-export type ProductRow = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  subcategory: string;
-  code: string;
-  price: number;
-  imageUrl: string | null;
-  mediaId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-} & ExtraRow;
+import { products } from '../../db/schema/products.ts';
+import { productColumns, type ProductRow } from './product-row.repository.ts';
 
 /** A listing: every product, one category, or one category and subcategory. */
 export type Scope = { category?: Category; subcategory?: Subcategory };
@@ -25,23 +11,7 @@ export type Scope = { category?: Category; subcategory?: Subcategory };
 /** A position in the newest-first order: `created_at` to the microsecond (as text), then `id`. */
 export type SortKey = { createdAt: string; id: string };
 
-const columns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  category: products.category,
-  subcategory: products.subcategory,
-  code: products.code,
-  price: products.price,
-  imageUrl: products.imageUrl,
-  mediaId: products.mediaId,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  ...extraColumns,
-};
-
-/** The columns of every product read (other repositories of this module select the same). */
-export const productColumns = columns;
+const columns = productColumns;
 
 const NEWEST_FIRST = newestFirst(products.createdAt, products.id);
 
@@ -362,123 +332,4 @@ async function readSortKey(db: Db, id: string): Promise<SortKey | null> {
     FROM ${products} WHERE id = ${id}`);
   const createdAt = result.rows[0]?.created_at;
   return createdAt ? { createdAt, id } : null;
-}
-
-export type ProductValues = {
-  name: string;
-  description: string;
-  category: Category;
-  subcategory: Subcategory;
-  code: string;
-  price?: number;
-  imageUrl?: string | null;
-  mediaId?: string | null;
-};
-
-export async function insertProduct(db: Db | Tx, values: ProductValues): Promise<ProductRow> {
-  const [row] = await db.insert(products).values(values).returning(columns);
-  return row!;
-}
-
-/** Updates and answers the row before and after, or null when it does not exist. */
-export async function updateProduct(
-  db: Db,
-  id: string,
-  values: Partial<ProductValues>,
-): Promise<{ before: ProductRow; after: ProductRow } | null> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select(columns).from(products).where(eq(products.id, id)).for('update');
-    if (!before) return null;
-    const [updated] = await tx
-      .update(products)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(products.id, id))
-      .returning(columns);
-    return { before, after: updated! };
-  });
-}
-
-/** Deletes and answers the removed row (its image may then be released), or null. */
-export async function deleteProduct(db: Db, id: string): Promise<ProductRow | null> {
-  const [row] = await db.delete(products).where(eq(products.id, id)).returning(columns);
-  return row ?? null;
-}
-
-export type ExistingCode = { id: string; mediaId: string | null };
-
-/** Products whose code (case-insensitively) is one of `lowerCodes`, keyed by the lower-cased code. */
-export async function findByCodes(
-  db: Db | Tx,
-  lowerCodes: string[],
-  options: { lock?: boolean } = {},
-): Promise<Map<string, ExistingCode>> {
-  if (!lowerCodes.length) return new Map();
-  const result = await db.execute<{ id: string; code: string; media_id: string | null }>(sql`
-    SELECT id::text AS id, lower(code) AS code, media_id::text AS media_id FROM ${products}
-    WHERE lower(code) IN (SELECT jsonb_array_elements_text(${JSON.stringify(lowerCodes)}::jsonb))
-    ${options.lock ? sql`FOR UPDATE` : sql``}`);
-  return new Map(result.rows.map((r) => [r.code, { id: r.id, mediaId: r.media_id }]));
-}
-
-export type ImportCreate = {
-  name: string;
-  code: string;
-  description: string;
-  category: string;
-  subcategory: string;
-  imageUrl: string | null;
-  mediaId: string | null;
-};
-
-/** `description` or the image null: keep what the product has. */
-export type ImportUpdate = {
-  id: string;
-  name: string;
-  code: string;
-  description: string | null;
-  category: string;
-  subcategory: string;
-  hasImage: boolean;
-  imageUrl: string | null;
-  mediaId: string | null;
-};
-
-const IMPORT_CHUNK = 2000;
-
-/**
- * Writes an import inside the caller's transaction: set-based statements of a few thousand rows
- * each (one JSON parameter per statement), not one statement per row. New products keep the
- * sheet's order: each is a microsecond newer than the row above it.
- */
-export async function writeImport(tx: Tx, creates: ImportCreate[], updates: ImportUpdate[]): Promise<void> {
-  for (let start = 0; start < updates.length; start += IMPORT_CHUNK) {
-    const chunk = JSON.stringify(updates.slice(start, start + IMPORT_CHUNK));
-    await tx.execute(sql`
-      UPDATE ${products} AS p SET
-        name = u.name,
-        code = u.code,
-        description = COALESCE(u.description, p.description),
-        category = u.category,
-        subcategory = u.subcategory,
-        image_url = CASE WHEN u."hasImage" THEN u."imageUrl" ELSE p.image_url END,
-        media_id = CASE WHEN u."hasImage" THEN u."mediaId" ELSE p.media_id END,
-        updated_at = now()
-      FROM jsonb_to_recordset(${chunk}::jsonb) AS u(
-        id uuid, name text, code text, description text, category text, subcategory text,
-        "hasImage" boolean, "imageUrl" text, "mediaId" uuid)
-      WHERE p.id = u.id`);
-  }
-  for (let start = 0; start < creates.length; start += IMPORT_CHUNK) {
-    const chunk = JSON.stringify(
-      creates.slice(start, start + IMPORT_CHUNK).map((c, i) => ({ ...c, ord: start + i })),
-    );
-    await tx.execute(sql`
-      INSERT INTO ${products} (name, code, description, category, subcategory, image_url, media_id, created_at, updated_at)
-      SELECT r.name, r.code, r.description, r.category, r.subcategory, r."imageUrl", r."mediaId",
-             now() + r.ord * interval '1 microsecond', now()
-      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(
-        name text, code text, description text, category text, subcategory text,
-        "imageUrl" text, "mediaId" uuid, ord int)
-      ORDER BY r.ord`);
-  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@catalogue/shared/schemas/product';
-import { products } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/products.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { findRankedRows, searchProducts, streamSearchRows } from './products.repository.ts';
 import { foldText, isIndexable, SearchIndex } from './search-index.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@catalogue/shared/schemas/product';
 import type { SearchPage, Synonym } from '@catalogue/shared/schemas/search';
-import { products } from '../../db/schema/index.ts';
+import { products } from '../../db/schema/products.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 
 const BASE = Date.UTC(2025, 5, 1);

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { products, searchSynonyms } from '../../db/schema/index.ts';
+import { products, searchSynonyms } from '../../db/schema/products.ts';
 import type { WordRow } from './word-index.ts';
 
 export type SynonymRow = { id: string; term: string; meaning: string; createdAt: Date };

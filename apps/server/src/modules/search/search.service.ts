@@ -9,8 +9,8 @@ import {
 } from '@catalogue/shared/schemas/search';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { CatalogueEvents } from '../products/products.service.ts';
-import { checkSearchText } from '../products/products.service.ts';
+import type { CatalogueEvents } from '../products/catalogue-reads.service.ts';
+import { checkSearchText } from '../products/catalogue-scopes.ts';
 import { readCatalogueVersion } from '../products/products.repository.ts';
 import {
   deleteSynonym,

@@ -1,7 +1,8 @@
 import { max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { blogs, products } from '../../db/schema/index.ts';
+import { blogs } from '../../db/schema/content.ts';
+import { products } from '../../db/schema/products.ts';
 import type { SitemapData } from './sitemap.ts';
 
 /** Only what a sitemap needs: addresses and change dates, newest first. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountTokens, users } from '../../db/schema/index.ts';
+import { accountTokens, users } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { mailedToken } from '../../../test/buyer-fixtures.ts';

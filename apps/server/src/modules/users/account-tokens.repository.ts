@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accountTokens } from '../../db/schema/index.ts';
+import { accountTokens } from '../../db/schema/users.ts';
 
 export type TokenPurpose = 'reset' | 'verify';
 

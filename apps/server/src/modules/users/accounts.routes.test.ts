@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountChanges, accountTokens, cartItems, sessions, users } from '../../db/schema/index.ts';
+import { cartItems } from '../../db/schema/orders.ts';
+import { accountChanges, accountTokens, sessions, users } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import {
   bearer,

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/users.ts';
 
 /** A live session with the user it belongs to. */
 export type SessionViewerRow = {

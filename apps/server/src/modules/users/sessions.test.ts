@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { accountChanges, users } from '../../db/schema/index.ts';
+import { accountChanges, users } from '../../db/schema/users.ts';
 
 /** The columns any answer about a user may carry: everything except the password hash. */
 const publicColumns = {

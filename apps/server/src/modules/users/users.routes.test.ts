@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../../test/helpers.ts';
 import { outboxRows, settleOutbox } from '../../../test/buyer-fixtures.ts';

@@ -28,27 +28,9 @@ import {
 } from './users.mail.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
+import { toListItem, toPublicUser } from './user-answers.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password';
-
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    contactNumber: row.contactNumber,
-    country: row.country,
-    companyName: row.companyName,
-    companyWebsite: row.companyWebsite,
-    emailVerified: row.emailVerified,
-    status: row.status,
-  };
-}
-
-function toListItem(row: UserRow): UserListItem {
-  return { ...toPublicUser(row), createdAt: row.createdAt.toISOString() };
-}
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -6,6 +6,7 @@ import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import {
   PRODUCT_FIELD_MAX,
   PRODUCT_MESSAGES,
+  PRODUCT_REQUIRED_FIELDS,
   checkProductFields,
   type Product,
 } from '@catalogue/shared/schemas/product';
@@ -19,17 +20,17 @@ import { GalleryEditor } from './gallery-editor';
 import { checkImageFile } from './product-image';
 import { useObjectUrl } from './use-object-url';
 
-export type ProductDraft = {
-  name: string;
-  description: string;
-  category: string;
-  subcategory: string;
-  code: string;
-};
+type DraftField = (typeof PRODUCT_REQUIRED_FIELDS)[number];
+
+/** The form's text fields: the shared product's required fields, each as the text typed so far. */
+export type ProductDraft = { [K in keyof Pick<Product, DraftField>]: string };
 
 type FieldName = keyof ProductDraft | 'image';
 
-const EMPTY: ProductDraft = { name: '', description: '', category: '', subcategory: '', code: '' };
+const EMPTY = Object.fromEntries(PRODUCT_REQUIRED_FIELDS.map((f) => [f, ''])) as ProductDraft;
+
+const draftOf = (product: Product) =>
+  Object.fromEntries(PRODUCT_REQUIRED_FIELDS.map((f) => [f, product[f]])) as ProductDraft;
 
 const SUBCATEGORY_KEYS = {
   withgemstone: 'nav.withGemstone',
@@ -67,17 +68,7 @@ export function ProductForm({
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const isAdding = !product;
-  const [draft, setDraft] = useState<ProductDraft>(
-    product
-      ? {
-          name: product.name,
-          description: product.description,
-          category: product.category,
-          subcategory: product.subcategory,
-          code: product.code,
-        }
-      : EMPTY,
-  );
+  const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,0 +1,387 @@
+import { parseSubcategory } from '@catalogue/shared/domain/categories';
+import { MAX_PAGE_LIMIT, MAX_UNPAGED_CATEGORY } from '@catalogue/shared/domain/limits';
+import { isId } from '@catalogue/shared/schemas/common';
+import type { FilteredPage } from '@catalogue/shared/schemas/listing-filters';
+import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
+import {
+  productPageSchema,
+  productSchema,
+  type Product,
+  type ProductPage,
+} from '@catalogue/shared/schemas/product';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cache.ts';
+import type { PublicImageUrl } from '../media/public-url.ts';
+import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
+import { createFacetBrowser } from './facets.service.ts';
+import { withGallery, withSecondPictures } from './gallery.service.ts';
+import { toProduct } from './product-answer.ts';
+import type { ProductRow } from './product-row.repository.ts';
+import {
+  findProductById,
+  listByOffset,
+  listFromKey,
+  listNeighbours,
+  listNewest,
+  listPageBoundaries,
+  readCatalogueVersion,
+  streamNewest,
+  type Scope,
+  type SortKey,
+} from './products.repository.ts';
+import { createCatalogueSearch } from './catalogue-search.ts';
+import { readAdminPage, type AdminPageInput } from './admin-product-list.ts';
+import {
+  categoryScope,
+  checkSearchText,
+  clampLimit,
+  clampPage,
+  facetScopeOf,
+  filteredScopeOf,
+  scopeKey,
+  subcategoryScopeOf,
+  type BrowseInput,
+  type ListPageInput,
+} from './catalogue-scopes.ts';
+
+/**
+ * Every `PAGE_KEY_EVERY`-th sort key of a listing is remembered, so any page starts with an index
+ * range scan from the nearest remembered key and skips fewer than this many rows. 16 is the
+ * storefront's page size, so its pages start exactly on a key.
+ */
+const PAGE_KEY_EVERY = 16;
+/** Pages kept as finished answers: real traffic is mostly on the first pages of each listing. */
+const CACHED_PAGES = 30;
+
+const productListSchema = z.array(productSchema);
+
+/** The slice of the domain events the catalogue uses (its caches and the sitemap listen to it). */
+export type CatalogueEvents = {
+  on(event: 'catalogue:changed', listener: () => void): unknown;
+  emit(event: 'catalogue:changed'): unknown;
+};
+
+/**
+ * The catalogue's reads: listings, pages, search and single products, each kept as a finished
+ * answer (value, JSON and its compressed forms) until the catalogue changes or the TTL passes.
+ */
+export function createCatalogueReads(deps: {
+  db: Db;
+  events: CatalogueEvents;
+  /** 0 turns every read cache off (each read goes to the database). */
+  cacheTtlMs: number;
+  /** Absolute picture addresses from the configured public base (never from a request). */
+  imageUrl: PublicImageUrl;
+  /** Whether anonymous visitors and buyers see prices; admins (`priced` readers) always do. */
+  publicPrices: boolean;
+  /**
+   * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
+   * spellings), newest first, none of `exclude`: the header search lists them after the literal ones.
+   */
+  moreMatches?: (text: string, exclude: ReadonlySet<string>, limit: number) => Promise<string[]>;
+}) {
+  const { db, events, publicPrices } = deps;
+  type ScopeIndex = { total: number; keys: SortKey[] };
+  const cache = new CatalogueCache({ ttlMs: deps.cacheTtlMs, sizeOf: estimateSize });
+  const { findSearchRows, rowsInOrder, searchIndex } = createCatalogueSearch({
+    db,
+    // The search index follows the cache's staleness bound, so with the cache off there is none.
+    indexTtlMs: cache.enabled ? deps.cacheTtlMs : null,
+    ...(deps.moreMatches ? { moreMatches: deps.moreMatches } : {}),
+  });
+  events.on('catalogue:changed', () => {
+    cache.clear();
+    searchIndex?.invalidate();
+  });
+  const facetBrowser = createFacetBrowser({ db, events, refreshMs: deps.cacheTtlMs });
+
+  /** Whether a reader sees prices: every reader when prices are public, else only `priced` (admins). */
+  const showsPrice = (priced: boolean) => publicPrices || priced;
+  /** Cached answers differ by audience: with prices and without. */
+  const audienceKey = (priced: boolean) => (showsPrice(priced) ? 'priced' : 'public');
+
+  const toProductFor = (row: ProductRow, priced: boolean): Product =>
+    toProduct(row, { showPrice: showsPrice(priced), imageUrl: deps.imageUrl });
+
+  function scopeIndex(scope: Scope): Promise<ScopeIndex> {
+    return cache.getOrRefresh(`index|${scopeKey(scope)}`, () =>
+      listPageBoundaries(db, scope, PAGE_KEY_EVERY),
+    );
+  }
+
+  async function loadPage(scope: Scope, page: number, limit: number, priced: boolean): Promise<ProductPage> {
+    const offset = (page - 1) * limit;
+    const toAnswer = (row: ProductRow) => toProductFor(row, priced);
+    const toAnswers = (rows: ProductRow[]) => withSecondPictures(db, deps.imageUrl, rows.map(toAnswer));
+    if (!cache.enabled) {
+      const { rows, total } = await listByOffset(db, scope, offset, limit);
+      return {
+        products: await toAnswers(rows),
+        currentPage: page,
+        totalPages: totalPagesOf(total, limit),
+        totalItems: total,
+      };
+    }
+    const index = await scopeIndex(scope);
+    const base = { currentPage: page, totalPages: totalPagesOf(index.total, limit), totalItems: index.total };
+    if (offset >= index.total) return { products: [], ...base };
+    const slot = Math.floor(offset / PAGE_KEY_EVERY);
+    const rows = await listFromKey(db, scope, index.keys[slot]!, offset - slot * PAGE_KEY_EVERY, limit);
+    return { products: await toAnswers(rows), ...base };
+  }
+
+  function pageAnswer(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+    priced: boolean,
+  ): { key: string; load: () => Promise<Answer<ProductPage>> } {
+    const page = clampPage(input.page);
+    const limit = clampLimit(input.limit, defaultLimit);
+    return {
+      key: `page|${audienceKey(priced)}|${scopeKey(scope)}|${page}|${limit}`,
+      load: async () => new Answer(await loadPage(scope, page, limit, priced), productPageSchema),
+    };
+  }
+
+  /** A page's value (server-rendered pages): the first pages from the cache, deeper ones queried. */
+  function pageValue(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+    priced: boolean,
+  ): Promise<ProductPage> {
+    const { key, load } = pageAnswer(scope, input, defaultLimit, priced);
+    return clampPage(input.page) <= CACHED_PAGES
+      ? cache.getOrLoad(key, load).then((a) => a.value)
+      : load().then((a) => a.value);
+  }
+
+  /**
+   * A page as sent to a client accepting `accepted`. The first pages are kept whole (value, JSON and
+   * every encoding); deeper ones only in the one encoding asked for, in a byte budget of their own,
+   * so the long tail of real traffic is not queried, serialised and compressed on every request.
+   */
+  function pageWire(
+    scope: Scope,
+    input: ListPageInput,
+    defaultLimit: number,
+    accepted: Encoding | null,
+    priced: boolean,
+  ): Promise<CachedJson> {
+    const { key, load } = pageAnswer(scope, input, defaultLimit, priced);
+    if (clampPage(input.page) <= CACHED_PAGES) return cache.getOrLoad(key, load);
+    return cache.getOrLoadPacked(`${key}|${accepted ?? 'identity'}`, async () =>
+      PackedAnswer.of(await load(), accepted),
+    );
+  }
+
+  const emptyPage = (input: ListPageInput) =>
+    new Answer<ProductPage>(
+      { products: [], currentPage: clampPage(input.page), totalPages: 1, totalItems: 0 },
+      productPageSchema,
+    );
+
+  const searchAnswer = (rows: Awaited<ReturnType<typeof findSearchRows>>, priced: boolean) =>
+    new Answer(
+      rows.map((row) => toProductFor(row, priced)),
+      productListSchema,
+    );
+
+  /**
+   * The public reads for one audience: `priced` readers (admins) see prices, others only when
+   * prices are public. Each audience has its own cached answers.
+   */
+  function readerFor(priced: boolean) {
+    const key = (rest: string) => `${audienceKey(priced)}|${rest}`;
+    const toAnswer = (row: ProductRow) => toProductFor(row, priced);
+
+    const answers = {
+      /** `GET /api/products`: the newest `limit`, or every product when no limit is given. */
+      all(limit?: number): Promise<Answer<Product[]>> {
+        const n = limit === undefined ? null : clampLimit(limit, MAX_PAGE_LIMIT);
+        return cache.getOrLoad(key(`all|${n ?? '*'}`), async () => {
+          if (n !== null) {
+            const newest = (await listNewest(db, {}, n)).map(toAnswer);
+            return new Answer(await withSecondPictures(db, deps.imageUrl, newest), productListSchema);
+          }
+          const all: Product[] = [];
+          for await (const rows of streamNewest(db, 1000)) for (const row of rows) all.push(toAnswer(row));
+          return new Answer(all, productListSchema);
+        });
+      },
+
+      page(input: ListPageInput, accepted: Encoding | null): Promise<CachedJson> {
+        return pageWire({}, input, 16, accepted, priced);
+      },
+
+      async categoryPage(
+        input: ListPageInput & { category: string; filter?: string | null },
+        accepted: Encoding | null,
+      ): Promise<CachedJson> {
+        const scope = filteredScopeOf(input);
+        return scope ? pageWire(scope, input, 16, accepted, priced) : emptyPage(input);
+      },
+
+      async subcategoryPage(
+        input: ListPageInput & { category: string; subcategory: string },
+        accepted: Encoding | null,
+      ): Promise<CachedJson> {
+        const scope = subcategoryScopeOf(input);
+        return scope ? pageWire(scope, input, 16, accepted, priced) : emptyPage(input);
+      },
+
+      /** The unpaged category arrays: the newest, capped. */
+      async categoryList(category: string, subcategory?: string): Promise<Answer<Product[]>> {
+        const sub = subcategory === undefined ? null : parseSubcategory(subcategory);
+        const scope = subcategory !== undefined && !sub ? null : categoryScope(category, sub);
+        if (!scope) return new Answer([], productListSchema);
+        return cache.getOrLoad(key(`list|${scopeKey(scope)}`), async () => {
+          const first = await pageValue(
+            scope,
+            { page: 1, limit: MAX_UNPAGED_CATEGORY },
+            MAX_UNPAGED_CATEGORY,
+            priced,
+          );
+          return new Answer(first.products, productListSchema);
+        });
+      },
+
+      /**
+       * Header search: name or code contains the text, taken literally, case-insensitive. The exact
+       * code first, then names or codes starting with the text, then the rest; newest first within
+       * each.
+       */
+      async search(raw: string, accepted: Encoding | null): Promise<CachedJson> {
+        const text = checkSearchText(raw);
+        if (!text) return new Answer([], productListSchema);
+        // Kept packed (the body in the encoding asked for, ~6 KB for 50 products) by real bytes: the
+        // many distinct terms of real traffic fit, where whole answers (~100 KB of objects each) did not.
+        return cache.getOrLoadPacked(key(`search|${accepted ?? 'identity'}|${text}`), async () =>
+          PackedAnswer.of(searchAnswer(await findSearchRows(text), priced), accepted),
+        );
+      },
+    };
+
+    /** null for unknown and for malformed ids. */
+    async function getById(id: string): Promise<Product | null> {
+      if (!isId(id)) return null;
+      return cache.getOrLoad(key(`id|${id.toLowerCase()}`), async () => {
+        const row = await findProductById(db, id);
+        return row ? withGallery(db, deps.imageUrl, toAnswer(row)) : null;
+      });
+    }
+
+    /**
+     * A listing page under facet filters and a sort, with the facet counts: every product, a
+     * category (its `filter` tab choosing the gemstone subcategory) or a category and subcategory.
+     */
+    async function browse(input: BrowseInput): Promise<FilteredPage> {
+      const page = clampPage(input.page);
+      const limit = clampLimit(input.limit, 16);
+      const found = await facetBrowser.browse(facetScopeOf(input), input.filters, {
+        offset: (page - 1) * limit,
+        limit,
+      });
+      return {
+        products: found.rows.map(toAnswer),
+        currentPage: page,
+        totalPages: totalPagesOf(found.total, limit),
+        totalItems: found.total,
+        facets: found.facets,
+        sort: input.filters.sort,
+      };
+    }
+
+    return {
+      answers,
+      browse,
+
+      /** The facet counts of a listing under `filters`, without its products. */
+      async facetCounts(input: Omit<BrowseInput, 'page' | 'limit'>): Promise<FilteredPage['facets']> {
+        return (await facetBrowser.browse(facetScopeOf(input), input.filters, { offset: 0, limit: 0 }))
+          .facets;
+      },
+
+      /** Every product (or the newest `limit`), newest first. */
+      async listAll(options: { limit?: number } = {}): Promise<Product[]> {
+        return (await answers.all(options.limit)).value;
+      },
+
+      listPage(input: ListPageInput): Promise<ProductPage> {
+        return pageValue({}, input, 16, priced);
+      },
+
+      /** `filter`: 'with' → withgemstone, 'without' → withoutgemstone, anything else → all. */
+      async listCategoryPage(
+        input: ListPageInput & { category: string; filter?: string | null },
+      ): Promise<ProductPage> {
+        const scope = filteredScopeOf(input);
+        return scope ? pageValue(scope, input, 16, priced) : emptyPage(input).value;
+      },
+
+      async listSubcategoryPage(
+        input: ListPageInput & { category: string; subcategory: string },
+      ): Promise<ProductPage> {
+        const scope = subcategoryScopeOf(input);
+        return scope ? pageValue(scope, input, 16, priced) : emptyPage(input).value;
+      },
+
+      async search(text: string): Promise<Product[]> {
+        const checked = checkSearchText(text);
+        return checked ? searchAnswer(await findSearchRows(checked), priced).value : [];
+      },
+
+      getById,
+
+      /** The products of `ids`, in that order; ids of removed products are left out. */
+      async listByIds(ids: string[]): Promise<Product[]> {
+        const valid = ids.filter(isId);
+        return valid.length ? (await rowsInOrder(valid)).map(toAnswer) : [];
+      },
+
+      /** More from the same category, never the product itself: those just older first, then the newest. */
+      async listRelated(product: Product, limit: number): Promise<Product[]> {
+        const n = clampLimit(limit, 4);
+        return cache.getOrLoad(key(`related|${product._id}|${n}`), async () => {
+          const row = isId(product._id) ? await findProductById(db, product._id) : null;
+          const related = row ? (await listNeighbours(db, row, n)).map(toAnswer) : [];
+          return withSecondPictures(db, deps.imageUrl, related);
+        });
+      },
+    };
+  }
+
+  /** Readers by audience, made once: the anonymous and buyer one, and the admins'. */
+  const readers = { public: readerFor(false), priced: readerFor(true) };
+
+  return {
+    /** The reads for anonymous visitors and buyers (prices only when they are public). */
+    ...readers.public,
+
+    /** The reads for one visitor: `priced` (an admin) sees prices even when they are not public. */
+    forViewer(priced: boolean) {
+      return priced ? readers.priced : readers.public;
+    },
+
+    /** The slugs of each attribute list, to read a listing URL's filters against. */
+    knownFilterValues: () => facetBrowser.knownSlugs(),
+
+    /** Changes with any product write on any instance (the page cache's check for other instances). */
+    readVersion: () => readCatalogueVersion(db),
+
+    /** Starts building the search index, so the first searches after start need not go to SQL. */
+    warmSearchIndex(): void {
+      searchIndex?.current();
+    },
+
+    /** Settles when the search index build in progress (if any) is done: for tests and the bench. */
+    async searchIndexSettled(): Promise<void> {
+      await searchIndex?.settled();
+    },
+
+    /** The admin list: fresh from the database (never cached), optional literal search. */
+    adminPage: (input: AdminPageInput) => readAdminPage(db, deps.imageUrl, input),
+  };
+}

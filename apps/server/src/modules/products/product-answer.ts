@@ -1,0 +1,63 @@
+import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
+import { emptyAttributes, isAttributeKind } from '@catalogue/shared/schemas/attributes';
+import type { Product } from '@catalogue/shared/schemas/product';
+import type { PublicImageUrl } from '../media/public-url.ts';
+import type { AttributeCell, ProductRow } from './product-row.repository.ts';
+
+/**
+ * The one mapping of a product row to the API's product. The price is null for a reader who may
+ * not see prices; the picture's address comes from the configured public base.
+ */
+export function toProduct(
+  row: ProductRow,
+  options: { showPrice: boolean; imageUrl: PublicImageUrl },
+): Product {
+  // The columns with an API shape of their own are named; every other column is passed as it is,
+  // in table order after them (the order of the answer's keys is the order they always had).
+  const {
+    id,
+    name,
+    description,
+    category,
+    subcategory,
+    code,
+    price,
+    imageUrl: _storedImageUrl,
+    mediaId: _mediaId,
+    createdAt,
+    updatedAt,
+    weightGrams,
+    attributeCells,
+    ...sameAsStored
+  } = row;
+  const url = options.imageUrl(row);
+  const attributes = emptyAttributes();
+  const cells: AttributeCell[] =
+    typeof attributeCells === 'string'
+      ? (JSON.parse(attributeCells) as AttributeCell[])
+      : (attributeCells ?? []);
+  for (const cell of cells) {
+    if (isAttributeKind(cell.kind)) {
+      attributes[cell.kind].push({ slug: cell.slug, label: cell.label, labelHi: cell.labelHi });
+    }
+  }
+  return {
+    _id: id,
+    name,
+    description,
+    category: category as Category,
+    subcategory: subcategory as Subcategory,
+    code,
+    price: options.showPrice ? price : null,
+    imageUrl: url,
+    imageurl: url,
+    // Older clients build a third-party image-CDN address from this; our pictures are at imageUrl.
+    cloudinaryId: null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    attributes,
+    // numeric(8,2) arrives as text.
+    weightGrams: weightGrams === null ? null : Number(weightGrams),
+    ...sameAsStored,
+  };
+}

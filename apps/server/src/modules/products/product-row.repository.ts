@@ -1,0 +1,34 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
+
+/** One attribute value of a product as read with the product row. */
+export type AttributeCell = { kind: string; slug: string; label: string; labelHi: string };
+
+// How often buyers asked for a product orders the "most requested" sort; no answer shows it.
+const { requestCount: _requestCount, ...tableColumns } = getTableColumns(products);
+
+/**
+ * The columns of every product read, taken from the table itself (a column added there is read
+ * everywhere), and the product's attribute values as one JSON array, in each list's order, from the
+ * (value_id, product_id) index: one index probe per product of a page. The product's id is spelled
+ * qualified: drizzle writes a lone table's columns bare, and a bare "id" there would be the value's.
+ */
+export const productColumns = {
+  ...tableColumns,
+  attributeCells: sql<AttributeCell[] | string | null>`(
+    SELECT json_agg(json_build_object('kind', av.kind, 'slug', av.slug, 'label', av.label_en, 'labelHi', av.label_hi)
+                    ORDER BY av.kind, av.position, av.slug)
+    FROM ${productAttributes} pa JOIN ${attributeValues} av ON av.id = pa.value_id
+    WHERE pa.product_id = "products"."id")`.as('attribute_cells'),
+};
+
+/** A product as every read answers it: the table's row (its count of requests aside) and its attribute values. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'requestCount'> & {
+  attributeCells: AttributeCell[] | string | null;
+};
+
+/** What a product write may set: the table's columns but the generated and book-kept ones. */
+export type ProductValues = Omit<
+  typeof products.$inferInsert,
+  'id' | 'requestCount' | 'createdAt' | 'updatedAt'
+>;

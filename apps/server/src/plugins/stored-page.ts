@@ -1,0 +1,256 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+
+/**
+ * Stands in for the CSP nonce in renders that may be shared: random per process, so no page text
+ * can predict it; hex, so no escaping in the HTML changes it; as long as a nonce (16 random bytes
+ * in base64, security.ts), so an answer's nonce is written over it in place.
+ */
+export const NONCE_PLACEHOLDER = crypto.randomBytes(12).toString('hex');
+const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
+const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
+
+/** What an entry costs beyond its bodies: its key, the page and entry objects, the headers. */
+export const PAGE_OVERHEAD_BYTES = 1000;
+/** Fast enough for a page's first answer (a few ms for 150 KB), within 15% of the best ratio. */
+const BROTLI_QUALITY = 5;
+
+type Header = readonly [string, string];
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to answer: Brotli where the client takes it, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * The script-src sources that replace the nonce in a page stored for everyone: the hash of each
+ * inline script the render marked with `nonce` (the per-process placeholder, which no page text
+ * can predict). A script that found its way into the page without it (say, through content that
+ * escaped sanitising) gets no hash, so it stays blocked exactly as it would by the nonce. The HTML is
+ * React's output, where no script's text can contain `</script` (React escapes `<` in the data it
+ * inlines), so a script ends at the first `</script>`.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', text = ''] = match;
+    if (!attributes.includes(` nonce="${nonce}"`) || /\ssrc=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * One answer's worth of a render made with NONCE_PLACEHOLDER: a redirect, a missing page, a page
+ * that sets a cookie or is private. It goes to the visitor it was rendered for (and to concurrent
+ * ones when it sets no cookie), each time with that answer's own nonce written over the placeholders.
+ */
+export class OneOffPage {
+  readonly isShareable = false;
+  readonly bytes = 0;
+  private readonly holes: number[] = [];
+
+  constructor(
+    readonly status: number,
+    /** Every response header but Set-Cookie. */
+    readonly headers: readonly Header[],
+    readonly cookies: readonly string[],
+    private readonly html: Buffer,
+  ) {
+    for (let at = html.indexOf(PLACEHOLDER_BYTES); at !== -1;) {
+      this.holes.push(at);
+      at = html.indexOf(PLACEHOLDER_BYTES, at + PLACEHOLDER_BYTES.length);
+    }
+  }
+
+  get isHtml(): boolean {
+    return isHtml(this.headers);
+  }
+
+  /** The HTML with `nonce` in every placeholder's place: a buffer of its own per call. */
+  body(nonce: string): Buffer {
+    if (nonce.length !== PLACEHOLDER_BYTES.length)
+      throw new Error('a nonce must be as long as the placeholder');
+    const html = Buffer.from(this.html);
+    for (const at of this.holes) html.write(nonce, at, 'latin1');
+    return html;
+  }
+}
+
+/**
+ * A page that is the same for every anonymous visitor, stored as the bytes every answer sends:
+ * without nonces (its Content-Security-Policy names its inline scripts by hash instead), compressed
+ * once per encoding, with a strong ETag per encoding. Answering it writes a stored buffer; a CDN or
+ * proxy in front may keep it too (its Cache-Control says for how long).
+ */
+export class StoredPage {
+  readonly isShareable = true;
+  readonly cookies: readonly string[] = [];
+  readonly status = 200;
+  readonly isHtml = true;
+  readonly headers: readonly Header[];
+  readonly etag: string;
+  private readonly gzip: Buffer;
+  private brotli: Buffer | null = null;
+  private readonly answers = new Map<Encoding, StoredAnswer>();
+
+  /**
+   * `rendered` as the render made it, with NONCE_PLACEHOLDER; it is stored without it. A shared
+   * cache may keep it `sharedCacheSeconds` and serve it stale as long again while it asks anew; a
+   * browser revalidates every time (max-age=0), so a visitor who signs in is never shown the
+   * anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
+   */
+  constructor(
+    headers: readonly Header[],
+    rendered: string,
+    policy: (scriptSources: string[]) => string,
+    sharedCacheSeconds: number,
+  ) {
+    const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
+    const bytes = Buffer.from(rendered.replaceAll(NONCE_ATTRIBUTE, ''), 'utf8');
+    this.etag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+    this.gzip = exactCopy(zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    this.headers = [
+      ...headers.filter(([key]) => !STORED_HEADER_NAMES.has(key)),
+      ['content-security-policy', policy(hashes)],
+      [
+        'cache-control',
+        `public, max-age=0, s-maxage=${sharedCacheSeconds}, stale-while-revalidate=${sharedCacheSeconds}`,
+      ],
+      ['vary', 'Accept-Encoding, Cookie'],
+    ];
+  }
+
+  /** Bytes held, as counted against the cache's budget. */
+  get bytes(): number {
+    return this.gzip.byteLength + (this.brotli?.byteLength ?? 0) + PAGE_OVERHEAD_BYTES;
+  }
+
+  /** The stored body in `encoding` (Brotli made on its first request, then kept). */
+  body(encoding: Encoding): Buffer {
+    if (encoding === 'gzip') return this.gzip;
+    if (encoding === 'identity') return zlib.gunzipSync(this.gzip);
+    this.brotli ??= exactCopy(
+      zlib.brotliCompressSync(zlib.gunzipSync(this.gzip), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+      }),
+    );
+    return this.brotli;
+  }
+
+  /** Each encoding is its own representation, so each has its own strong validator. */
+  etagOf(encoding: Encoding): string {
+    return encoding === 'identity' ? `"${this.etag}"` : `"${this.etag}-${encoding === 'br' ? 'br' : 'gz'}"`;
+  }
+
+  /** Whether `If-None-Match` names this page in any encoding. */
+  matches(ifNoneMatch: string | undefined): boolean {
+    if (!ifNoneMatch) return false;
+    return ifNoneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag.replace(/-(br|gz)"$/, '"') === `"${this.etag}"`);
+  }
+
+  /**
+   * The whole answer to a GET or HEAD, headers made once per encoding: the route that renders
+   * pages and the server's fast path (page-fast-path.ts) send exactly this.
+   */
+  answer(request: { method: string; acceptEncoding?: string; ifNoneMatch?: string }): {
+    status: 200 | 304;
+    headers: Readonly<Record<string, string>>;
+    body: Buffer | null;
+  } {
+    const encoding = preferredEncoding(request.acceptEncoding);
+    const made = this.answers.get(encoding) ?? this.makeAnswer(encoding);
+    if (this.matches(request.ifNoneMatch)) return { status: 304, headers: made.notModified, body: null };
+    return { status: 200, headers: made.ok, body: request.method === 'HEAD' ? null : made.body() };
+  }
+
+  private makeAnswer(encoding: Encoding): StoredAnswer {
+    const base = Object.fromEntries([...this.headers, ['etag', this.etagOf(encoding)]]);
+    // Plain answers are rare (clients that take no compression): their bytes are not kept.
+    const length = encoding === 'identity' ? null : this.body(encoding).byteLength;
+    const made: StoredAnswer = {
+      notModified: base,
+      ok: {
+        ...base,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        ...(length === null ? {} : { 'content-length': String(length) }),
+      },
+      body: () => this.body(encoding),
+    };
+    this.answers.set(encoding, made);
+    return made;
+  }
+}
+
+type StoredAnswer = {
+  notModified: Record<string, string>;
+  ok: Record<string, string>;
+  body: () => Buffer;
+};
+
+/** Headers a stored page sets per answer, or replaces. */
+const STORED_HEADER_NAMES = new Set([
+  'content-length',
+  'content-encoding',
+  'content-security-policy',
+  'etag',
+]);
+
+export type CachedRender = OneOffPage | StoredPage;
+
+/**
+ * A catalogue API answer as Fastify sent it to an anonymous reader: every header but the ones
+ * the HTTP server adds (length, date, connection) as the flat [name, value, …] list writeHead
+ * takes, and the body bytes in the encoding its key names.
+ */
+export type StoredApiAnswer = { headers: string[]; body: Buffer };
+
+/**
+ * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200
+ * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
+ * Content-Security-Policy from its inline scripts' sources.
+ */
+export function cachedRenderOf(
+  status: number,
+  headers: Headers,
+  html: Buffer,
+  options: { policy: (scriptSources: string[]) => string; sharedCacheSeconds: number },
+): CachedRender {
+  const kept = [...headers].filter(([key]) => key !== 'set-cookie');
+  const cookies = headers.getSetCookie();
+  if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
+  return new StoredPage(kept, html.toString('utf8'), options.policy, options.sharedCacheSeconds);
+}
+
+function isHtml(headers: readonly Header[]): boolean {
+  return headers.some(([key, value]) => key === 'content-type' && value.includes('text/html'));
+}
+
+function isShareable(status: number, headers: readonly Header[], cookies: string[]) {
+  return (
+    status === 200 &&
+    isHtml(headers) &&
+    cookies.length === 0 &&
+    !headers.some(([key, value]) => key === 'cache-control' && /private|no-store/i.test(value))
+  );
+}
+
+/** zlib's output is a view of its working buffer: a kept page gets memory of its own size. */
+function exactCopy(view: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(view.byteLength);
+  view.copy(copy);
+  return copy;
+}
