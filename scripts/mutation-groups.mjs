@@ -105,7 +105,7 @@ export const MUTATION_GROUPS = {
       // ownListOf: 401 anonymous, 403 anyone but the list's owner
       'apps/server/src/modules/cart/cart.routes.ts:22-27',
       // accessOf: the buyer, an admin, or nobody
-      'apps/server/src/modules/orders/quotations.service.ts:179-185',
+      'apps/server/src/modules/orders/quotations.service.ts:177-183',
       // resolveAccess and requireOwner: 404 for anyone else, 403 for an admin deciding for a buyer
       'apps/server/src/modules/orders/quotations.routes.ts:47-61',
     ],
@@ -118,11 +118,11 @@ export const MUTATION_GROUPS = {
     what: 'price-request numbering (gap-free, in one statement) and Idempotency-Key',
     mutate: [
       // findNumberByIdempotencyKey and insertOrder
-      'apps/server/src/modules/orders/orders.repository.ts:138-212',
+      'apps/server/src/modules/orders/orders.repository.ts:137-214',
       // findSubmitted and submitOrder: a repeated key answers the first request, a race included
-      'apps/server/src/modules/orders/orders.service.ts:207-270',
+      'apps/server/src/modules/orders/orders.service.ts:201-265',
       // a repeat is answered before the rate limit counts it
-      'apps/server/src/modules/orders/orders.routes.ts:72-77',
+      'apps/server/src/modules/orders/orders.routes.ts:72-78',
     ],
     tests: ['apps/server/src/modules/orders/orders.routes.test.ts'],
   },
@@ -130,15 +130,15 @@ export const MUTATION_GROUPS = {
     what: 'prices hidden from anonymous visitors and buyers unless PUBLIC_PRICES; admins always see them, in answers no shared cache keeps',
     mutate: [
       // readerOf and send: who is priced, and the cache headers of priced answers
-      'apps/server/src/modules/products/products.routes.ts:67-90',
+      'apps/server/src/modules/products/products.routes.ts:82-99',
       // the single product's cache headers
-      'apps/server/src/modules/products/products.routes.ts:221-224',
+      'apps/server/src/modules/products/products.routes.ts:236-239',
       // showsPrice, audienceKey and the price of a product answer
       'apps/server/src/modules/products/catalogue-reads.service.ts:100-105',
       'apps/server/src/modules/products/product-answer.ts:51-51',
       // the price of an enquiry-list line
       'apps/server/src/modules/cart/cart.service.ts:15-16',
-      'apps/server/src/modules/cart/cart.service.ts:35-47',
+      'apps/server/src/modules/cart/cart.service.ts:34-47',
     ],
     tests: [
       'apps/server/test/previous-client.contract.test.ts',
@@ -157,9 +157,9 @@ export const MUTATION_GROUPS = {
     what: "the server's transitions: the state read under lock decides, a stale version is refused, lapsed quotes are recorded expired once",
     mutate: [
       // transition and latestSent
-      'apps/server/src/modules/orders/quotations.service.ts:66-106',
+      'apps/server/src/modules/orders/quotations.service.ts:64-104',
       // recordExpiry and expireLapsedQuotes
-      'apps/server/src/modules/orders/quotations.service.ts:136-175',
+      'apps/server/src/modules/orders/quotations.service.ts:134-173',
     ],
     tests: [
       'apps/server/src/modules/orders/quotations.routes.test.ts',

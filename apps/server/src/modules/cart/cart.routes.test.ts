@@ -93,6 +93,15 @@ describe('the server-kept enquiry list', () => {
       }
     });
 
+    it("an administrator's own list carries prices; a buyer's does not while prices are private", async () => {
+      for (const owner of [buyer, admin]) {
+        await clear(owner);
+        await add(owner, { userId: owner.id, productId: ring.id });
+      }
+      expect((await cartOf(admin)).items).toMatchObject([{ productId: ring.id, price: 24.5 }]);
+      expect((await cartOf(buyer)).items).toMatchObject([{ productId: ring.id, price: null }]);
+    });
+
     it('a malformed user id is simply not yours: 403', async () => {
       const res = await call(buyer, { method: 'GET', url: '/api/cart/not-a-uuid' });
       expect(res.statusCode).toBe(403);

@@ -174,6 +174,7 @@ describe('quotations', () => {
       for (const action of ['cancel', 'accept', 'decline']) {
         const res = await call(admin, 'POST', `/api/orders/${id}/${action}`, { version: 1, revision: 1 });
         expect(res.statusCode, action).toBe(403);
+        expect(res.json().message, action).toBe('Forbidden');
       }
       expect((await read(id)).status).toBe('new');
     });

@@ -10,7 +10,8 @@ const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new 
 /*
  * Mailed account links at the edges the account tests leave open (found by mutation testing): a
  * link is expired from its expiry instant on, a reset link dies with a disabled account or a
- * changed address, and a link is a 43-character URL-safe token stored only as its SHA-256.
+ * changed address, a verification link with a changed address, and a link is a 43-character
+ * URL-safe token stored only as its SHA-256.
  */
 describe('account links: edges', () => {
   let t: TestApp;
@@ -85,5 +86,24 @@ describe('account links: edges', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: INVALID_LINK });
     expect((await login(newEmail, buyer.password)).statusCode).toBe(200);
+  });
+
+  it('a verification link sent to an earlier address verifies nothing', async () => {
+    const buyer = await createUser(t.database);
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, buyer.id));
+    expect(await t.app.services.users.resendVerification(buyer.id)).toBe(true);
+    const token = await mailedToken(t.database, buyer.email, 'verify-email');
+    expect(token).not.toBeNull();
+    const newEmail = `moved-v-${buyer.id.slice(0, 8)}@example.com`;
+    await t.database.db.update(users).set({ email: newEmail }).where(eq(users.id, buyer.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/verify-email',
+      payload: { token },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: INVALID_LINK });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(row!.emailVerified).toBe(false);
   });
 });
