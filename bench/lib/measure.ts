@@ -1,7 +1,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { median, round } from './stats.ts';
-import { wrkRound } from './wrk.ts';
+import { wrkRound, type WrkRound } from './wrk.ts';
 
 /** One request of a scenario; `path`, `body` and `headers` may depend on the connection's loop state. */
 export type Step = {
@@ -39,14 +39,8 @@ export type Scenario = {
   once?: boolean;
 };
 
-export type RoundResult = {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
-};
+/** One round's figures (the same from either client). */
+export type RoundResult = WrkRound;
 export type ScenarioResult = Omit<RoundResult, 'requests'> & {
   key: string;
   name: string;
