@@ -130,7 +130,7 @@ async function main() {
     );
     for (const [name, list] of Object.entries(latencies)) {
       console.log(
-        `  listing pages ${name}: ${list.length} requests, p50 ${percentile(list, 50)} ms, p95 ${percentile(list, 95)} ms, max ${percentile(list, 100)} ms`,
+        `  listing pages ${name}: ${list.length} requests, p50 ${percentile(list, 50)} ms, p95 ${percentile(list, 95)} ms, p99 ${percentile(list, 99)} ms, max ${percentile(list, 100)} ms`,
       );
     }
     console.log(`  server RSS after: ${Math.round(server.rssMb())} MB`);
