@@ -164,6 +164,7 @@ export const MUTATION_GROUPS = {
     tests: [
       'apps/server/src/modules/orders/quotations.routes.test.ts',
       'apps/server/src/modules/orders/quotations.edges.test.ts',
+      'apps/server/src/modules/orders/quotations.sweep.edges.test.ts',
     ],
   },
   // The quantity clamp (clampQuantity in domain/enquiry-list.ts) is in `quantities`.
