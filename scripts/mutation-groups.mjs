@@ -74,6 +74,7 @@ export const MUTATION_GROUPS = {
     ],
     tests: [
       'apps/server/src/plugins/auth.test.ts',
+      'apps/server/src/plugins/auth.edges.test.ts',
       'apps/server/src/modules/users/users.routes.test.ts',
       'apps/server/test/reliability/sessions-and-logs.test.ts',
       'apps/server/src/modules/users/sessions.test.ts',
