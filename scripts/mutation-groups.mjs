@@ -125,7 +125,10 @@ export const MUTATION_GROUPS = {
       // a repeat is answered before the rate limit counts it
       'apps/server/src/modules/orders/orders.routes.ts:72-78',
     ],
-    tests: ['apps/server/src/modules/orders/orders.routes.test.ts'],
+    tests: [
+      'apps/server/src/modules/orders/orders.routes.test.ts',
+      'apps/server/src/modules/orders/orders.submit.edges.test.ts',
+    ],
   },
   'private-prices': {
     what: 'prices hidden from anonymous visitors and buyers unless PUBLIC_PRICES; admins always see them, in answers no shared cache keeps',
