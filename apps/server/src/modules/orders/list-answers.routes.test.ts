@@ -171,6 +171,27 @@ describe('kept list answers', () => {
     expect(refused.body).not.toContain('orderDetails');
   });
 
+  it('shows a deleted product in the admin list at once (its lines lose the product id)', async () => {
+    const bangle = await insertProduct(t.database, { name: 'Meena Bangle', code: 'MB-3' });
+    const { orderId } = await call(asha, 'POST', '/api/orders/submit-order', {
+      firstName: 'Asha',
+      email: asha.email,
+      contactNumber: '+91 98765 43210',
+      country: 'IN',
+      orderDetails: [{ productId: bangle.id, quantity: 7 }],
+    });
+    const lineOf = async () =>
+      (await adminList('page=1')).orders.find((o) => o.orderId === orderId)?.orderDetails[0];
+    expect(await lineOf()).toMatchObject({ productId: bangle.id, name: 'Meena Bangle', quantity: 7 });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/products/admin/${bangle.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await lineOf()).toMatchObject({ productId: null, name: 'Meena Bangle', quantity: 7 });
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'a write on one server process empties the kept pages of another on the same database',
     async () => {
