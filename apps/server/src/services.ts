@@ -55,6 +55,8 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     imageUrl,
   });
   events.on('orders:changed', orders.forgetListTotals);
+  // A deleted product or picture changes the lines of the requests that named it.
+  events.on('catalogue:changed', orders.forgetListAnswers);
   const mail = createMailDispatcher({
     db: deps.database.db,
     transport: createMailTransport(deps.env),

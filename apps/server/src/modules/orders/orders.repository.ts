@@ -301,6 +301,20 @@ export function createOrdersRepository(db: Db) {
       return { total: Number(rows[0]?.total ?? 0), rows: page };
     },
 
+    /**
+     * The first instant after `at` at which a sent quote lapses (its valid-until), or null when no
+     * quote is waiting for a decision: until then no request changes state by itself. Read from
+     * the (status, order_number) index, which carries the valid-until, over the `quoted` range.
+     */
+    async nextLapse(at: Date): Promise<Date | null> {
+      const { rows } = await db.execute<{ at: string | Date | null }>(
+        sql`SELECT min(${orders.validUntil}) AS at FROM ${orders}
+            WHERE ${orders.status} = 'quoted' AND ${orders.validUntil} > ${at.toISOString()}::timestamptz`,
+      );
+      const first = rows[0]?.at ?? null;
+      return first === null ? null : dateOf(first);
+    },
+
     async count(filter: OrderListFilter): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -15,6 +15,7 @@ import {
 } from '@catalogue/shared/schemas/order';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
+import { PRIVATE_REVALIDATE, sendCachedJson } from '../../lib/http-cache.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
@@ -86,18 +87,28 @@ export async function ordersRoutes(instance: FastifyInstance) {
       onRequest: app.requireAdmin,
       schema: { tags, querystring: orderListQuerySchema, response: { 200: orderListSchema, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = pageQuery(PAGE_SIZE.adminOrders).parse(request.query);
       const { search, status, sort } = request.query;
       const paged = request.query.page !== undefined || request.query.limit !== undefined || !!search;
-      return orders.listOrders({
+      const query = {
         page,
         limit,
         paged,
         ...(search ? { search } : {}),
         ...(status?.length ? { statuses: status } : {}),
         ...(sort ? { sort } : {}),
-      });
+      };
+      // The whole list (no page asked for) is made each time; a page is kept (list-answers.ts) and
+      // sent as stored, with its ETag, compressed once.
+      if (!paged) return orders.listOrders(query);
+      return sendCachedJson(
+        request,
+        reply,
+        await orders.listOrdersAnswer(query),
+        undefined,
+        PRIVATE_REVALIDATE,
+      );
     },
   );
 

@@ -2,8 +2,13 @@ import { PRICE_CURRENCY } from '@catalogue/shared/domain/limits';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
-import type { Order, OrderList, SubmitOrderBody } from '@catalogue/shared/schemas/order';
-import type { MyOrders } from '@catalogue/shared/schemas/quotation';
+import {
+  orderListSchema,
+  type Order,
+  type OrderList,
+  type SubmitOrderBody,
+} from '@catalogue/shared/schemas/order';
+import { myOrdersSchema, type MyOrders } from '@catalogue/shared/schemas/quotation';
 import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -21,7 +26,12 @@ import {
   type OrderListRow,
   type OrderRow,
 } from './orders.repository.ts';
-import { effectiveStatus, isOverdue, type OrderStatus } from '@catalogue/shared/domain/quotation';
+import {
+  effectiveStatus,
+  isOverdue,
+  QUOTE_LIMITS,
+  type OrderStatus,
+} from '@catalogue/shared/domain/quotation';
 import { createQuotationsRepository } from './quotations.repository.ts';
 import type { RevisionRow } from './quotation-rows.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
@@ -31,6 +41,8 @@ import { mapWithLimit } from '../../lib/concurrency.ts';
 import { createListTotals } from './list-totals.ts';
 import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, sqlStateOf } from '../../db/pg-errors.ts';
 import { toMyOrderJson } from './quotation-answers.ts';
+import { JsonAnswer } from '../../lib/http-cache.ts';
+import { createListAnswers, NEVER } from './list-answers.ts';
 
 export const ORDER_RECEIVED = 'Quotation request received successfully';
 const DOWNLOAD_PATH = '/api/orders/download/';
@@ -45,6 +57,41 @@ const PICTURE_CONCURRENCY = 4;
  * same few designs are asked for again and again, so most workbooks need no image decoding.
  */
 const PICTURE_CACHE_SIZE = 256;
+const OVERDUE_MS = QUOTE_LIMITS.overdueHours * 3_600_000;
+
+/** A paged admin list query, as the route reads it. */
+export type OrderListQuery = {
+  page: number;
+  limit: number;
+  search?: string;
+  statuses?: readonly OrderStatus[];
+  sort?: 'newest' | 'oldest';
+  paged: boolean;
+};
+
+/**
+ * The first instant at which an answer of the admin list stops being true by itself: a `new`
+ * request in it turning overdue (48 hours after it was made); `lapse` is the first quote lapsing
+ * anywhere, which can change any state filter's rows and total.
+ */
+function adminAnswerUntil(list: OrderList, lapse: number): number {
+  let until = lapse;
+  for (const order of list.orders) {
+    if (order.status === 'new' && !order.overdue)
+      until = Math.min(until, Date.parse(order.createdAt) + OVERDUE_MS);
+  }
+  return until;
+}
+
+/** The first instant a quote on a "My requests" page lapses (its rows' order does not depend on state). */
+function myAnswerUntil(mine: MyOrders, now: number): number {
+  let until = NEVER;
+  for (const order of mine.orders) {
+    const validUntil = order.validUntil === null ? NEVER : Date.parse(order.validUntil);
+    if (order.status === 'quoted' && validUntil > now) until = Math.min(until, validUntil);
+  }
+  return until;
+}
 
 export type OrdersServiceDeps = {
   env: Pick<Env, 'SIGNING_SECRET' | 'BUSINESS_EMAIL' | 'SITE_URL' | 'MAIL_FROM'>;
@@ -82,6 +129,9 @@ export function createOrdersService({
 }: OrdersServiceDeps) {
   const repo = createOrdersRepository(database.db);
   const listTotals = createListTotals();
+  const listAnswers = createListAnswers();
+  /** The first instant a sent quote lapses, read once after each write (NEVER when none waits). */
+  let lapse: { at: Promise<number> } | null = null;
   const quotes = createQuotationsRepository(database.db);
   const pictureCache = new Map<string, Buffer>();
   const links = createDownloadLinks(async () =>
@@ -197,6 +247,78 @@ export function createOrdersService({
     return null;
   }
 
+  /** A request was written (or a quote lapsed): the totals, the kept answers and the next lapse are stale. */
+  function forgetLists(): void {
+    listTotals.clear();
+    listAnswers.clear();
+    lapse = null;
+  }
+
+  function nextLapse(): Promise<number> {
+    if (!lapse) {
+      const held = { at: repo.nextLapse(new Date()).then((at) => (at ? at.getTime() : NEVER)) };
+      lapse = held;
+      // A failed read is not kept: the next list asks again.
+      held.at.catch(() => {
+        if (lapse === held) lapse = null;
+      });
+    }
+    return lapse.at;
+  }
+
+  /**
+   * A quote lapsing changes the rows and the totals of the state filters for every reader at that
+   * instant, without a write: once past it, everything a write would drop is dropped. Returns the
+   * next lapse still ahead.
+   */
+  async function passLapses(): Promise<number> {
+    const at = await nextLapse();
+    if (Date.now() < at) return at;
+    forgetLists();
+    return nextLapse();
+  }
+
+  async function listOrders(query: OrderListQuery): Promise<OrderList> {
+    await passLapses();
+    const now = new Date();
+    const search = query.search?.trim() || undefined;
+    const filter: OrderListFilter = {
+      ...(search ? { search } : {}),
+      ...(query.statuses?.length ? { statuses: query.statuses } : {}),
+      ...(query.sort ? { sort: query.sort } : {}),
+      now,
+    };
+    const sign = await links.signer();
+    const toJson = (row: OrderListRow) => toOrderJson(row, now, (n) => sign(n, now.getTime()));
+    if (!query.paged) {
+      const rows = await repo.list(filter);
+      return { success: true, orders: rows.map(toJson) };
+    }
+    const totalKey = JSON.stringify([filter.statuses ?? [], filter.search ?? '']);
+    const [totalItems, rows] = await Promise.all([
+      listTotals.of(totalKey, () => repo.count(filter)),
+      repo.list({ ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    ]);
+    return {
+      success: true,
+      orders: rows.map(toJson),
+      currentPage: query.page,
+      totalPages: totalPagesOf(totalItems, query.limit),
+      totalItems,
+    };
+  }
+
+  async function listMine(userId: string, page: number, limit: number): Promise<MyOrders> {
+    const now = new Date();
+    const { total: totalItems, rows } = await repo.listMine(userId, limit, (page - 1) * limit);
+    return {
+      orders: rows.map((r) => toMyOrderJson(r, now)),
+      currentPage: page,
+      totalPages: totalPagesOf(totalItems, limit),
+      totalItems,
+    };
+  }
+
   return {
     /** The first answer to this idempotency key of this buyer, or null when it is new. */
     async findSubmitted(buyer: Buyer, idempotencyKey: string | null): Promise<SubmittedOrder | null> {
@@ -268,40 +390,46 @@ export function createOrdersService({
      * Newest first (or oldest, by `sort`), filtered by state as readers see it. With `paged`, one
      * page and the paging numbers; without, every request.
      */
-    async listOrders(query: {
-      page: number;
-      limit: number;
-      search?: string;
-      statuses?: readonly OrderStatus[];
-      sort?: 'newest' | 'oldest';
-      paged: boolean;
-    }): Promise<OrderList> {
-      const now = new Date();
-      const search = query.search?.trim() || undefined;
-      const filter: OrderListFilter = {
-        ...(search ? { search } : {}),
-        ...(query.statuses?.length ? { statuses: query.statuses } : {}),
-        ...(query.sort ? { sort: query.sort } : {}),
-        now,
-      };
-      const sign = await links.signer();
-      const toJson = (row: OrderListRow) => toOrderJson(row, now, (n) => sign(n, now.getTime()));
-      if (!query.paged) {
-        const rows = await repo.list(filter);
-        return { success: true, orders: rows.map(toJson) };
-      }
-      const totalKey = JSON.stringify([filter.statuses ?? [], filter.search ?? '']);
-      const [totalItems, rows] = await Promise.all([
-        listTotals.of(totalKey, () => repo.count(filter)),
-        repo.list({ ...filter, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    listOrders,
+
+    /**
+     * A page of the admin list (`paged`) as the JSON the route sends, kept until a write or the
+     * first instant it would read differently (list-answers.ts). Every admin reads the same list.
+     */
+    async listOrdersAnswer(query: OrderListQuery): Promise<JsonAnswer> {
+      const search = query.search?.trim() || '';
+      const key = JSON.stringify([
+        'admin',
+        query.page,
+        query.limit,
+        search,
+        query.statuses ?? [],
+        query.sort ?? '',
       ]);
-      return {
-        success: true,
-        orders: rows.map(toJson),
-        currentPage: query.page,
-        totalPages: totalPagesOf(totalItems, query.limit),
-        totalItems,
-      };
+      const held = listAnswers.get(key);
+      if (held) return held;
+      // Past a lapse, everything is dropped first; then what this page reads is what it keeps.
+      const lapseAt = await passLapses();
+      const since = listAnswers.generation;
+      const list = await listOrders(query);
+      const json = JSON.stringify(orderListSchema.parse(list));
+      const answer = new JsonAnswer(() => json);
+      listAnswers.keep(key, since, answer, adminAnswerUntil(list, lapseAt));
+      return answer;
+    },
+
+    /** A page of a buyer's "My requests" as the JSON the route sends, kept per buyer like the admin list. */
+    async listMineAnswer(userId: string, page: number, limit: number): Promise<JsonAnswer> {
+      const key = JSON.stringify(['mine', userId, page, limit]);
+      const held = listAnswers.get(key);
+      if (held) return held;
+      const since = listAnswers.generation;
+      const now = Date.now();
+      const mine = await listMine(userId, page, limit);
+      const json = JSON.stringify(myOrdersSchema.parse(mine));
+      const answer = new JsonAnswer(() => json);
+      listAnswers.keep(key, since, answer, myAnswerUntil(mine, now));
+      return answer;
     },
 
     /** The request as the admin list shows it, with the version a write must carry. */
@@ -317,16 +445,7 @@ export function createOrdersService({
      * The buyer's requests, newest first, one page of them with the paging numbers (one statement
      * for the page and its total).
      */
-    async listMine(userId: string, page: number, limit: number): Promise<MyOrders> {
-      const now = new Date();
-      const { total: totalItems, rows } = await repo.listMine(userId, limit, (page - 1) * limit);
-      return {
-        orders: rows.map((r) => toMyOrderJson(r, now)),
-        currentPage: page,
-        totalPages: totalPagesOf(totalItems, limit),
-        totalItems,
-      };
-    },
+    listMine,
 
     /** false when there was no such request (a malformed id included). */
     async deleteOrder(id: string): Promise<boolean> {
@@ -335,10 +454,12 @@ export function createOrdersService({
       return removed;
     },
 
-    /** Forgets the admin lists' totals: a request was written here or on another process. */
-    forgetListTotals(): void {
-      listTotals.clear();
-    },
+    /**
+     * Forgets the admin lists' totals and the kept list answers: a request was written here or on
+     * another process (or the catalogue changed, which can change the lines of stored requests).
+     */
+    forgetListTotals: forgetLists,
+    forgetListAnswers: forgetLists,
 
     isDownloadSigned: links.isValid,
 

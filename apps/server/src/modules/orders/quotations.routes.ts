@@ -19,6 +19,7 @@ import {
 import type { Viewer } from '../../load-context.ts';
 import { ORDER_NOT_FOUND, type Access } from './quotation-parties.ts';
 import { answerOversizedAs400, QUOTE_TEXT_FIELDS } from './oversized-body.ts';
+import { PRIVATE_REVALIDATE, sendCachedJson } from '../../lib/http-cache.ts';
 
 const errors = {
   400: errorBody,
@@ -79,9 +80,10 @@ export async function quotationRoutes(instance: FastifyInstance) {
         response: { 200: myOrdersSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit } = pageQuery(MY_REQUESTS_PAGE).parse(request.query);
-      return orders.listMine((await actorOf(request)).id, page, limit);
+      const answer = await orders.listMineAnswer((await actorOf(request)).id, page, limit);
+      return sendCachedJson(request, reply, answer, undefined, PRIVATE_REVALIDATE);
     },
   );
 

@@ -13,6 +13,47 @@ export type SessionViewerRow = {
   expiresAt: Date;
 };
 
+/**
+ * Every signed-in request looks its session up, so that statement is prepared once per database:
+ * drizzle builds its SQL once, and PostgreSQL parses and plans it once per connection. It is read
+ * from the database every time (never kept in memory), so a session ended or an account disabled
+ * on any server process stops working on all of them at once.
+ */
+function prepareFindViewer(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      status: users.status,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        ne(users.status, 'disabled'),
+      ),
+    )
+    .limit(1)
+    .prepare('session_viewer');
+}
+
+const findViewerStatements = new WeakMap<Db, ReturnType<typeof prepareFindViewer>>();
+
+function findViewerStatement(db: Db) {
+  let statement = findViewerStatements.get(db);
+  if (!statement) {
+    statement = prepareFindViewer(db);
+    findViewerStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Sessions are found and revoked by the hash of their token: the token itself is never stored. */
 export function createSessionsRepository(db: Db) {
   return {
@@ -22,26 +63,7 @@ export function createSessionsRepository(db: Db) {
 
     /** The session's user while the session has not expired and the account is not disabled; null otherwise. */
     async findViewer(tokenHash: string): Promise<SessionViewerRow | null> {
-      const [row] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          emailVerified: users.emailVerified,
-          status: users.status,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, sql`now()`),
-            ne(users.status, 'disabled'),
-          ),
-        )
-        .limit(1);
+      const [row] = await findViewerStatement(db).execute({ tokenHash });
       return row ?? null;
     },
 
