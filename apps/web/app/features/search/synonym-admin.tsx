@@ -11,7 +11,7 @@ import { TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { EmptyState, LoadingState } from '~/components/admin/states';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, serverReason } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 
@@ -60,7 +60,7 @@ function SynonymForm({ initial, submitText, busyText, onSave, onCancel, idPrefix
     } catch (error) {
       const issues = error instanceof ApiError ? errorsOf(error.issues) : {};
       if (Object.keys(issues).length) setErrors(issues);
-      else setFailure(error instanceof ApiError && error.status ? error.message : t('admin.saveFailed'));
+      else setFailure(serverReason(error, t('admin.saveFailed')));
     } finally {
       setIsSaving(false);
     }
