@@ -19,6 +19,20 @@ import { EmptyState, LoadingState } from '~/components/admin/states';
 import type { Loaded } from '~/lib/route-data';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { AdminTable } from '~/components/admin/admin-table';
+
+const ORDER_COLUMNS = [
+  'orderId',
+  'status',
+  'customer',
+  'email',
+  'company',
+  'country',
+  'details',
+  'createdAt',
+  'download',
+  'actions',
+] as const;
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
 
@@ -178,49 +192,24 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
       {orders.length > 0 ? (
         <>
           <p className="text-sm text-gray-700">{t('orders.showing', range)}</p>
-          <div
-            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
-            tabIndex={0}
-            className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+          <AdminTable
+            caption={t('orders.caption')}
+            columns={ORDER_COLUMNS.map((column) => ({
+              key: column,
+              label: column === 'status' ? q('list.status') : t(`orders.columns.${column}`),
+            }))}
+            minWidthClassName="min-w-[48rem]"
+            isAlignedTop
           >
-            <table className="min-w-[48rem] w-full divide-y divide-gray-200 text-left text-sm">
-              <caption className="sr-only">{t('orders.caption')}</caption>
-              <thead className="bg-brand-50 text-ink">
-                <tr>
-                  {(
-                    [
-                      'orderId',
-                      'status',
-                      'customer',
-                      'email',
-                      'company',
-                      'country',
-                      'details',
-                      'createdAt',
-                      'download',
-                    ] as const
-                  ).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {column === 'status' ? q('list.status') : t(`orders.columns.${column}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('orders.columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white align-top">
-                {orders.map((order) => (
-                  <OrderRow
-                    key={order._id}
-                    order={order}
-                    onView={() => setViewing(order)}
-                    onDelete={() => setDeleting(order)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {orders.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                onView={() => setViewing(order)}
+                onDelete={() => setDeleting(order)}
+              />
+            ))}
+          </AdminTable>
           <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />
         </>
       ) : null}
