@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { vi } from 'vitest';
 import { ApiError, type apiRequest } from '~/lib/api-client';
+import { revalidateAfterWrites } from '~/lib/route-action';
 
 /**
  * Test-only: the browser's `fetch` answering every `/api` call with what `answer(path, options)`
@@ -35,12 +36,17 @@ type LoaderArgs = { request: Request; params: Record<string, string | undefined>
 /**
  * Test-only: renders `Screen` in a data router at `path` (matched by `pattern`), with what `load`
  * answers as its `loaded`, and `null` while the first load runs, as a route module's `clientLoader`,
- * default export and `HydrateFallback` do.
+ * default export and `HydrateFallback` do. `act` is the route's `clientAction`, which the screen's
+ * writes go through.
  */
 export function renderLoaded<T>(
   Screen: (props: { loaded: T | null }) => React.ReactNode,
   load: (args: LoaderArgs) => Promise<T>,
-  { path = '/', pattern = path }: { path?: string; pattern?: string } = {},
+  {
+    path = '/',
+    pattern = path,
+    act,
+  }: { path?: string; pattern?: string; act?: (args: LoaderArgs) => Promise<unknown> } = {},
 ) {
   function Loaded() {
     return <Screen loaded={useLoaderData() as T} />;
@@ -51,6 +57,7 @@ export function renderLoaded<T>(
       Component: Loaded,
       HydrateFallback: () => <Screen loaded={null} />,
       loader: (args: LoaderArgs) => load(args),
+      ...(act ? { action: (args: LoaderArgs) => act(args), shouldRevalidate: revalidateAfterWrites } : {}),
     },
   ]);
   return render(<Stub initialEntries={[path]} />);

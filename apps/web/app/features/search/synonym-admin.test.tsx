@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synonymListSchema } from '@catalogue/shared/schemas/search';
 import { getJson } from '~/lib/api-client';
+import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
 import { renderLoaded } from '~/lib/test-routes';
-import { SynonymAdmin } from './synonym-admin';
+import { sendSynonymWrite, SynonymAdmin, type SynonymWrite } from './synonym-admin';
 
-// As the route's loader asks.
+// As the route's loader asks, and its action writes.
 const showSynonyms = () =>
-  renderLoaded(SynonymAdmin, () => settle(getJson('/search/synonyms', synonymListSchema)));
+  renderLoaded(SynonymAdmin, () => settle(getJson('/search/synonyms', synonymListSchema)), {
+    act: ({ request }) => performWrite<SynonymWrite>(request, sendSynonymWrite),
+  });
 
 const JHUMKA = {
   id: '1b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e01',
