@@ -24,13 +24,14 @@ export async function performWrite<W extends RouteWrite>(
 /**
  * Sends writes through the current route's `clientAction` with a fetcher of its own (one per form,
  * row or dialog, so each keeps its own pending state and outcome). `write` resolves with the
- * server's answer once the action is done and the page's data is fresh, and rejects with the
- * ApiError, which the caller shows beside its fields; `isPending` holds meanwhile.
+ * server's answer once the action is done and the page's data is fresh (`A`: the answer's type as
+ * the write's `/api` call declares it), and rejects with the ApiError, which the caller shows
+ * beside its fields; `isPending` holds meanwhile.
  */
-export function useRouteWrite<W extends RouteWrite>() {
+export function useRouteWrite<W extends RouteWrite, A = unknown>() {
   const fetcher = useFetcher<Loaded<unknown>>();
   const { submit } = fetcher;
-  const waiting = useRef<{ resolve: (data: unknown) => void; reject: (error: unknown) => void } | null>(null);
+  const waiting = useRef<{ resolve: (data: A) => void; reject: (error: unknown) => void } | null>(null);
   const settled = useRef<Loaded<unknown> | undefined>(undefined);
 
   useEffect(() => {
@@ -40,12 +41,12 @@ export function useRouteWrite<W extends RouteWrite>() {
     const caller = waiting.current;
     waiting.current = null;
     if (outcome.error) caller?.reject(outcome.error);
-    else caller?.resolve(outcome.data);
+    else caller?.resolve(outcome.data as A);
   }, [fetcher.state, fetcher.data]);
 
   const write = useCallback(
     (body: W) =>
-      new Promise<unknown>((resolve, reject) => {
+      new Promise<A>((resolve, reject) => {
         waiting.current = { resolve, reject };
         void submit(body, { method: 'post', encType: 'application/json' });
       }),

@@ -19,7 +19,16 @@ import { EmptyState, LoadingState } from '~/components/admin/states';
 import type { Loaded } from '~/lib/route-data';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { useRouteWrite } from '~/lib/route-action';
 import { AdminTable } from '~/components/admin/admin-table';
+
+/** The order list's one write, as its route's `clientAction` receives it. */
+export type OrderListWrite = { intent: 'delete'; id: string };
+
+/** Performs the order list's write (the route's `clientAction`). */
+export function sendOrderListWrite(write: OrderListWrite): Promise<unknown> {
+  return apiRequest(`/orders/${encodeURIComponent(write.id)}`, { method: 'DELETE' });
+}
 
 const ORDER_COLUMNS = [
   'orderId',
@@ -129,13 +138,15 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
     setPage(1);
   };
 
+  const deletion = useRouteWrite<OrderListWrite>();
+
+  // The router reloads the list after the delete (the fetcher's page with it).
   const remove = async (order: Order) => {
-    await apiRequest(`/orders/${encodeURIComponent(order._id)}`, { method: 'DELETE' });
+    await deletion.write({ intent: 'delete', id: order._id });
     setDeleting(null);
     setNotice(t('orders.deleted', { orderId: order.orderId }));
     // The last row of a later page gone: show the page before rather than an empty one.
     if (orders.length === 1 && page > 1) setPage(page - 1);
-    else reload();
   };
 
   return (

@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { formatDate } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
+import { useRouteWrite } from '~/lib/route-action';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { AdminTable } from '~/components/admin/admin-table';
 
@@ -18,6 +19,14 @@ const BLOG_COLUMNS = ['image', 'title', 'content', 'date', 'edit', 'delete'] as 
 /** The first 50 characters of a post's text, whole characters, never half an emoji. */
 export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
   return [...post.contentPreview].slice(0, BLOG_ADMIN_PREVIEW_CHARS).join('');
+}
+
+/** The blog list's one write, as its route's `clientAction` receives it. */
+export type BlogListWrite = { intent: 'delete'; id: string };
+
+/** Performs the blog list's write (the route's `clientAction`). */
+export function sendBlogListWrite(write: BlogListWrite): Promise<unknown> {
+  return apiRequest(`/blogs/${encodeURIComponent(write.id)}`, { method: 'DELETE' });
 }
 
 export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURIComponent(id)}`;
@@ -33,11 +42,12 @@ export function BlogList({ loaded }: { loaded: Loaded<BlogListAnswer> | null }) 
   const [notice, setNotice] = useState('');
   const blogs = data?.blogs ?? [];
 
+  const deletion = useRouteWrite<BlogListWrite>();
+
   const remove = async (post: BlogListItem) => {
-    await apiRequest(`/blogs/${encodeURIComponent(post._id)}`, { method: 'DELETE' });
+    await deletion.write({ intent: 'delete', id: post._id });
     setDeleting(null);
     setNotice(t('blogs.deleted'));
-    reload();
   };
 
   return (
