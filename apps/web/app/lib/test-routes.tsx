@@ -31,6 +31,31 @@ export function fetchAnswering(answer: typeof apiRequest) {
   return fetcher;
 }
 
+/** One call the browser made to `fetch`, its JSON body read. */
+export type FetchCall = { url: string; method: string; body: unknown };
+
+/**
+ * Test-only: the browser's `fetch` answering the calls in turn, each with what its answer makes of
+ * the call (past the last answer, a 500), and the calls as they were made.
+ */
+export function fetchInTurn(answers: Array<(call: FetchCall) => Response>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const fetcher = vi.fn((url: string, init?: RequestInit) => {
+    const call = {
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = answers.shift();
+    return Promise.resolve(
+      answer ? answer(call) : new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 }),
+    );
+  });
+  vi.stubGlobal('fetch', fetcher);
+  return calls;
+}
+
 type LoaderArgs = { request: Request; params: Record<string, string | undefined> };
 
 /**

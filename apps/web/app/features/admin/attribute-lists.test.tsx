@@ -5,7 +5,7 @@ import { attributeListsSchema, type AttributeValue } from '@catalogue/shared/sch
 import { getJson } from '~/lib/api-client';
 import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
-import { renderLoaded } from '~/lib/test-routes';
+import { fetchInTurn, renderLoaded } from '~/lib/test-routes';
 import { AttributeListsEditor, sendAttributeWrite, type AttributeWrite } from './attribute-lists';
 
 // As the route's loader asks, and its action writes.
@@ -27,25 +27,15 @@ const BRASS = value('brass', 'Brass', 1);
 const SILVER = value('silver', 'Silver', 2);
 const lists = (metal: AttributeValue[]) => ({ metal, finish: [], stone: [], colour: [] });
 
-type Call = { url: string; method: string; body: unknown };
-
-/** `fetch` answering the calls in turn, and the calls as they were made. */
-function serve(answers: Array<{ status: number; body: unknown }>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      calls.push({
-        url,
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      const answer = answers.shift() ?? { status: 500, body: { message: 'unexpected' } };
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
-    }),
+/** `fetch` answering the calls in turn with these statuses and bodies. */
+const serve = (answers: Array<{ status: number; body: unknown }>) =>
+  fetchInTurn(
+    answers.map(
+      ({ status, body }) =>
+        () =>
+          new Response(JSON.stringify(body), { status }),
+    ),
   );
-  return calls;
-}
 
 describe('AttributeListsEditor', () => {
   beforeEach(() => window.localStorage.setItem('token', 'admin-token'));
