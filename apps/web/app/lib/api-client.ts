@@ -31,6 +31,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's reason for a failed call, or `fallback` when no answer arrived (or the failure was not a call's). */
+export function serverReason(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : fallback;
+}
+
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;

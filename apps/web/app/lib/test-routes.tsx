@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createRoutesStub, useLoaderData } from 'react-router';
 import { vi } from 'vitest';
 import { ApiError, type apiRequest } from '~/lib/api-client';
+import { revalidateAfterWrites } from '~/lib/route-action';
 
 /**
  * Test-only: the browser's `fetch` answering every `/api` call with what `answer(path, options)`
@@ -30,17 +31,47 @@ export function fetchAnswering(answer: typeof apiRequest) {
   return fetcher;
 }
 
+/** One call the browser made to `fetch`, its JSON body read. */
+export type FetchCall = { url: string; method: string; body: unknown };
+
+/**
+ * Test-only: the browser's `fetch` answering the calls in turn, each with what its answer makes of
+ * the call (past the last answer, a 500), and the calls as they were made.
+ */
+export function fetchInTurn(answers: Array<(call: FetchCall) => Response>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const fetcher = vi.fn((url: string, init?: RequestInit) => {
+    const call = {
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = answers.shift();
+    return Promise.resolve(
+      answer ? answer(call) : new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 }),
+    );
+  });
+  vi.stubGlobal('fetch', fetcher);
+  return calls;
+}
+
 type LoaderArgs = { request: Request; params: Record<string, string | undefined> };
 
 /**
  * Test-only: renders `Screen` in a data router at `path` (matched by `pattern`), with what `load`
  * answers as its `loaded`, and `null` while the first load runs, as a route module's `clientLoader`,
- * default export and `HydrateFallback` do.
+ * default export and `HydrateFallback` do. `act` is the route's `clientAction`, which the screen's
+ * writes go through.
  */
 export function renderLoaded<T>(
   Screen: (props: { loaded: T | null }) => React.ReactNode,
   load: (args: LoaderArgs) => Promise<T>,
-  { path = '/', pattern = path }: { path?: string; pattern?: string } = {},
+  {
+    path = '/',
+    pattern = path,
+    act,
+  }: { path?: string; pattern?: string; act?: (args: LoaderArgs) => Promise<unknown> } = {},
 ) {
   function Loaded() {
     return <Screen loaded={useLoaderData() as T} />;
@@ -51,6 +82,7 @@ export function renderLoaded<T>(
       Component: Loaded,
       HydrateFallback: () => <Screen loaded={null} />,
       loader: (args: LoaderArgs) => load(args),
+      ...(act ? { action: (args: LoaderArgs) => act(args), shouldRevalidate: revalidateAfterWrites } : {}),
     },
   ]);
   return render(<Stub initialEntries={[path]} />);

@@ -4,7 +4,7 @@ import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/catego
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
 import { catalogueOf } from '~/features/catalogue/catalogue.server';
-import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { filterAside } from '~/features/catalogue/filter-panel';
 import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
 import { noFilters } from '@catalogue/shared/schemas/listing-filters';
@@ -83,15 +83,7 @@ export default function CategorySubcategoryPage({ loaderData }: Route.ComponentP
       data={listing}
       failedText={t('listing.failed')}
       isFailureRed
-      aside={
-        loaderData.facets ? (
-          <FilterPanel
-            facets={loaderData.facets}
-            filters={loaderData.filters}
-            total={listing.status === 'ok' ? listing.totalItems : null}
-          />
-        ) : null
-      }
+      aside={filterAside(loaderData.facets, loaderData.filters, listing)}
       media={<CategoryImage category={category} alt={t('subcategory.imageAlt', { title })} />}
     />
   );

@@ -4,7 +4,7 @@ import { parseCategory } from '@catalogue/shared/domain/categories';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
 import { catalogueOf } from '~/features/catalogue/catalogue.server';
-import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { filterAside } from '~/features/catalogue/filter-panel';
 import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
 import { noFilters } from '@catalogue/shared/schemas/listing-filters';
@@ -60,15 +60,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       data={listing}
       failedText={t('listing.failed')}
       isFailureRed
-      aside={
-        loaderData.facets ? (
-          <FilterPanel
-            facets={loaderData.facets}
-            filters={loaderData.filters}
-            total={listing.status === 'ok' ? listing.totalItems : null}
-          />
-        ) : null
-      }
+      aside={filterAside(loaderData.facets, loaderData.filters, listing)}
       controls={<CategoryFilterTabs basePath={categoryPath(category)} active={filter} />}
     />
   );

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { ProductListing } from '~/features/catalogue/product-listing';
-import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { filterAside } from '~/features/catalogue/filter-panel';
 import { isFilteredListing, noFilters } from '@catalogue/shared/schemas/listing-filters';
 import { loadSearchPage } from '~/features/catalogue/search.server';
 import { SearchEmpty, SearchNotice, SearchPageForm } from '~/features/search/search-results';
@@ -73,15 +73,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       tagline={listing.status === 'ok' ? t('page.count', { count: listing.totalItems }) : undefined}
       data={listing}
       failedText={t('page.failed')}
-      aside={
-        facets ? (
-          <FilterPanel
-            facets={facets}
-            filters={filters}
-            total={listing.status === 'ok' ? listing.totalItems : null}
-          />
-        ) : null
-      }
+      aside={filterAside(facets, filters, listing)}
       controls={
         <>
           {form}

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
 import { catalogueOf } from '~/features/catalogue/catalogue.server';
-import { FilterPanel } from '~/features/catalogue/filter-panel';
+import { filterAside } from '~/features/catalogue/filter-panel';
 import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
 import { noFilters } from '@catalogue/shared/schemas/listing-filters';
@@ -39,15 +39,7 @@ export default function ShopallPage({ loaderData }: Route.ComponentProps) {
       title={t('shopAll.title')}
       tagline={t('shopAll.tagline')}
       data={loaderData.listing}
-      aside={
-        loaderData.facets ? (
-          <FilterPanel
-            facets={loaderData.facets}
-            filters={loaderData.filters}
-            total={loaderData.listing.status === 'ok' ? loaderData.listing.totalItems : null}
-          />
-        ) : null
-      }
+      aside={filterAside(loaderData.facets, loaderData.filters, loaderData.listing)}
       failedText={t('shopAll.failed')}
     />
   );

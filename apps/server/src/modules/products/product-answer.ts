@@ -5,6 +5,20 @@ import type { PublicImageUrl } from '../media/public-url.ts';
 import type { AttributeCell, ProductRow } from './product-row.repository.ts';
 
 /**
+ * The table is the one list of a product's fields; the shared `productSchema` (which cannot import
+ * the server) restates them for the API. These types fail the typecheck when the two drift: every
+ * column read is a key of the API's product (`id` answered as `_id`, `mediaId` folded into the
+ * picture's address), and every key of the API's product is such a column or one of the keys the
+ * API adds on its own (the old clients' picture fields, the gallery, the listings' second picture,
+ * the attribute values). `product-answer.test.ts` checks the same at run time, with nullability.
+ */
+type ApiOnlyKey = 'imageurl' | 'cloudinaryId' | 'images' | 'secondImageUrl' | 'attributes';
+type ColumnKeyInAnswer = Exclude<keyof ProductRow, 'attributeCells' | 'id' | 'mediaId'> | '_id';
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const columnsMatchAnswer: SameKeys<ColumnKeyInAnswer, Exclude<keyof Product, ApiOnlyKey>> = true;
+void columnsMatchAnswer;
+
+/**
  * The one mapping of a product row to the API's product. The price is null for a reader who may
  * not see prices; the picture's address comes from the configured public base.
  */

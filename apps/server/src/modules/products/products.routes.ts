@@ -98,6 +98,27 @@ export async function productRoutes(root: FastifyInstance) {
     return sendCachedJson(request, reply, answer, accepted, priced ? PRIVATE_REVALIDATE : REVALIDATE);
   }
 
+  type Reader = ReturnType<typeof catalogue.forViewer>;
+  type Accepted = ReturnType<typeof acceptedEncoding>;
+
+  /**
+   * A listing page for this caller: the filtered page when the query names a filter, a sort or
+   * `facets=1`, otherwise the cached page `pageOf` reads.
+   */
+  async function sendListingPage<I extends Parameters<typeof filteredAnswer>[3]>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: Record<string, unknown>,
+    input: I,
+    pageOf: (reader: Reader, input: I, accepted: Accepted) => Promise<CachedJson>,
+  ) {
+    const { reader, priced } = await readerOf(request);
+    const filtered = await filteredAnswer(reader, known, query, input);
+    if (filtered) return send(request, reply, priced, filtered);
+    const accepted = acceptedEncoding(request);
+    return send(request, reply, priced, await pageOf(reader, input, accepted), accepted);
+  }
+
   app.get(
     '/',
     {
@@ -122,13 +143,10 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: listingPageSchema },
       },
     },
-    async (request, reply) => {
-      const { reader, priced } = await readerOf(request);
-      const filtered = await filteredAnswer(reader, known, request.query, request.query);
-      if (filtered) return send(request, reply, priced, filtered);
-      const accepted = acceptedEncoding(request);
-      return send(request, reply, priced, await reader.answers.page(request.query, accepted), accepted);
-    },
+    async (request, reply) =>
+      sendListingPage(request, reply, request.query, request.query, (reader, input, accepted) =>
+        reader.answers.page(input, accepted),
+      ),
   );
 
   app.get(
@@ -141,14 +159,14 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: listingPageSchema },
       },
     },
-    async (request, reply) => {
-      const { reader, priced } = await readerOf(request);
-      const input = { ...request.query, category: request.params.category };
-      const filtered = await filteredAnswer(reader, known, request.query, input);
-      if (filtered) return send(request, reply, priced, filtered);
-      const accepted = acceptedEncoding(request);
-      return send(request, reply, priced, await reader.answers.categoryPage(input, accepted), accepted);
-    },
+    async (request, reply) =>
+      sendListingPage(
+        request,
+        reply,
+        request.query,
+        { ...request.query, category: request.params.category },
+        (reader, input, accepted) => reader.answers.categoryPage(input, accepted),
+      ),
   );
 
   app.get(
@@ -161,14 +179,14 @@ export async function productRoutes(root: FastifyInstance) {
         response: { 200: listingPageSchema },
       },
     },
-    async (request, reply) => {
-      const { reader, priced } = await readerOf(request);
-      const input = { ...request.query, ...request.params };
-      const filtered = await filteredAnswer(reader, known, request.query, input);
-      if (filtered) return send(request, reply, priced, filtered);
-      const accepted = acceptedEncoding(request);
-      return send(request, reply, priced, await reader.answers.subcategoryPage(input, accepted), accepted);
-    },
+    async (request, reply) =>
+      sendListingPage(
+        request,
+        reply,
+        request.query,
+        { ...request.query, ...request.params },
+        (reader, input, accepted) => reader.answers.subcategoryPage(input, accepted),
+      ),
   );
 
   app.get(

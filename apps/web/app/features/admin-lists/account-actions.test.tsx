@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
-import { actionsFor } from './account-actions';
+import { actionsFor, sendAccountWrite, type AccountWrite } from './account-actions';
 import { UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -29,7 +30,11 @@ const user = (over: Partial<UserListItem>): UserListItem => ({
   ...over,
 });
 
-const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
+// As the route's loader asks, and its action writes.
+const showUsers = () =>
+  renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)), {
+    act: ({ request }) => performWrite<AccountWrite>(request, sendAccountWrite),
+  });
 
 beforeEach(() => {
   fetchAnswering(api);

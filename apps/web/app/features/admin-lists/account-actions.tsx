@@ -3,7 +3,8 @@ import type { UserListItem } from '@catalogue/shared/schemas/user';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField } from '~/components/ui/field';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { apiRequest, serverReason } from '~/lib/api-client';
+import { useRouteWrite } from '~/lib/route-action';
 import { useTranslation } from '~/lib/i18n';
 
 /** One change an administrator can make to an account, as the API names it. */
@@ -27,19 +28,26 @@ export function actionsFor(user: UserListItem): AccountAction[] {
   return [...(byStatus[user.status] ?? []), role];
 }
 
-/** Sends one change; answers the account as the server now has it. */
-async function apply(user: UserListItem, action: AccountAction, reason: string): Promise<UserListItem> {
-  const answer =
-    'status' in action
-      ? await apiRequest<{ user: UserListItem }>(`/users/${user._id}/status`, {
-          method: 'PUT',
-          json: { status: action.status, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-        })
-      : await apiRequest<{ user: UserListItem }>(`/users/${user._id}/role`, {
-          method: 'PUT',
-          json: { role: action.role },
-        });
-  return answer.user;
+/** One change to an account, as the users screen's route `clientAction` receives it. */
+export type AccountWrite =
+  | { intent: 'status'; id: string; status: 'active' | 'rejected' | 'disabled'; reason: string }
+  | { intent: 'role'; id: string; role: 'admin' | 'user' };
+
+/** The write that makes `action` to `user` (a rejection's reason, when given, is mailed to the buyer). */
+export function accountWrite(user: UserListItem, action: AccountAction, reason: string): AccountWrite {
+  return 'status' in action
+    ? { intent: 'status', id: user._id, status: action.status, reason: reason.trim() }
+    : { intent: 'role', id: user._id, role: action.role };
+}
+
+/** Performs one change (the route's `clientAction`); answers the account as the server now has it. */
+export function sendAccountWrite(write: AccountWrite): Promise<{ user: UserListItem }> {
+  return write.intent === 'status'
+    ? apiRequest(`/users/${write.id}/status`, {
+        method: 'PUT',
+        json: { status: write.status, ...(write.reason ? { reason: write.reason } : {}) },
+      })
+    : apiRequest(`/users/${write.id}/role`, { method: 'PUT', json: { role: write.role } });
 }
 
 /** The account's state in words: approval status, and whether its e-mail address is confirmed. */
@@ -73,8 +81,9 @@ export function AccountActions({
   const { t } = useTranslation('admin-content');
   const [action, setAction] = useState<AccountAction | null>(null);
   const [reason, setReason] = useState('');
-  const [isWorking, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const change = useRouteWrite<AccountWrite, { user: UserListItem }>();
+  const isWorking = change.isPending;
 
   const close = () => {
     if (isWorking) return;
@@ -85,16 +94,13 @@ export function AccountActions({
 
   async function confirm() {
     if (!action) return;
-    setWorking(true);
     setError(null);
     try {
-      onChanged(await apply(user, action, reason));
-      setWorking(false);
+      onChanged((await change.write(accountWrite(user, action, reason))).user);
       setAction(null);
       setReason('');
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status ? failure.message : t('common.errorFallback'));
-      setWorking(false);
+      setError(serverReason(failure, t('common.errorFallback')));
     }
   }
 

@@ -4,9 +4,18 @@ import { orderListSchema, type Order } from '@catalogue/shared/schemas/order';
 import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
 import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
-import { listStateOf, OrderList, ordersPath, shownRange } from './order-list';
+import {
+  listStateOf,
+  OrderList,
+  ordersPath,
+  sendOrderListWrite,
+  shownRange,
+  type OrderListWrite,
+} from './order-list';
+import { sendAccountWrite, type AccountWrite } from './account-actions';
 import { filterUsersByEmail, UserList } from './user-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -16,12 +25,19 @@ vi.mock('~/lib/api-client', async (importOriginal) => ({
 const api = vi.mocked(apiRequest);
 
 // As the routes' loaders ask: the users, the orders the address asks for, the posts without their text.
-const showUsers = () => renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)));
+const showUsers = () =>
+  renderLoaded(UserList, () => settle(getJson('/users/all', userListSchema)), {
+    act: ({ request }) => performWrite<AccountWrite>(request, sendAccountWrite),
+  });
 const showOrders = (path = '/orderlist') =>
   renderLoaded(
     OrderList,
     ({ request }) => settle(getJson(ordersPath(new URL(request.url).searchParams), orderListSchema)),
-    { path, pattern: '/orderlist' },
+    {
+      path,
+      pattern: '/orderlist',
+      act: ({ request }) => performWrite<OrderListWrite>(request, sendOrderListWrite),
+    },
   );
 
 function makeUser(overrides: Partial<UserListItem>): UserListItem {

@@ -19,6 +19,29 @@ import { EmptyState, LoadingState } from '~/components/admin/states';
 import type { Loaded } from '~/lib/route-data';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
+import { useRouteWrite } from '~/lib/route-action';
+import { AdminTable } from '~/components/admin/admin-table';
+
+/** The order list's one write, as its route's `clientAction` receives it. */
+export type OrderListWrite = { intent: 'delete'; id: string };
+
+/** Performs the order list's write (the route's `clientAction`). */
+export function sendOrderListWrite(write: OrderListWrite): Promise<unknown> {
+  return apiRequest(`/orders/${encodeURIComponent(write.id)}`, { method: 'DELETE' });
+}
+
+const ORDER_COLUMNS = [
+  'orderId',
+  'status',
+  'customer',
+  'email',
+  'company',
+  'country',
+  'details',
+  'createdAt',
+  'download',
+  'actions',
+] as const;
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
 
@@ -115,13 +138,15 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
     setPage(1);
   };
 
+  const deletion = useRouteWrite<OrderListWrite>();
+
+  // The router reloads the list after the delete (the fetcher's page with it).
   const remove = async (order: Order) => {
-    await apiRequest(`/orders/${encodeURIComponent(order._id)}`, { method: 'DELETE' });
+    await deletion.write({ intent: 'delete', id: order._id });
     setDeleting(null);
     setNotice(t('orders.deleted', { orderId: order.orderId }));
     // The last row of a later page gone: show the page before rather than an empty one.
     if (orders.length === 1 && page > 1) setPage(page - 1);
-    else reload();
   };
 
   return (
@@ -178,49 +203,24 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
       {orders.length > 0 ? (
         <>
           <p className="text-sm text-gray-700">{t('orders.showing', range)}</p>
-          <div
-            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
-            tabIndex={0}
-            className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+          <AdminTable
+            caption={t('orders.caption')}
+            columns={ORDER_COLUMNS.map((column) => ({
+              key: column,
+              label: column === 'status' ? q('list.status') : t(`orders.columns.${column}`),
+            }))}
+            minWidthClassName="min-w-[48rem]"
+            isAlignedTop
           >
-            <table className="min-w-[48rem] w-full divide-y divide-gray-200 text-left text-sm">
-              <caption className="sr-only">{t('orders.caption')}</caption>
-              <thead className="bg-brand-50 text-ink">
-                <tr>
-                  {(
-                    [
-                      'orderId',
-                      'status',
-                      'customer',
-                      'email',
-                      'company',
-                      'country',
-                      'details',
-                      'createdAt',
-                      'download',
-                    ] as const
-                  ).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {column === 'status' ? q('list.status') : t(`orders.columns.${column}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t('orders.columns.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white align-top">
-                {orders.map((order) => (
-                  <OrderRow
-                    key={order._id}
-                    order={order}
-                    onView={() => setViewing(order)}
-                    onDelete={() => setDeleting(order)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {orders.map((order) => (
+              <OrderRow
+                key={order._id}
+                order={order}
+                onView={() => setViewing(order)}
+                onDelete={() => setDeleting(order)}
+              />
+            ))}
+          </AdminTable>
           <Pagination currentPage={page} totalPages={totalPages} onPageChange={setPage} />
         </>
       ) : null}

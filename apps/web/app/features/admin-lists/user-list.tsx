@@ -8,6 +8,18 @@ import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
 import { BreakableText } from '~/components/ui/breakable-text';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
+import { AdminTable } from '~/components/admin/admin-table';
+
+const USER_COLUMNS = [
+  'username',
+  'email',
+  'phone',
+  'country',
+  'companyName',
+  'companyWebsite',
+  'status',
+  'actions',
+] as const;
 
 /** Users whose e-mail contains the text, ignoring case and surrounding spaces (by email). */
 export function filterUsersByEmail(users: readonly UserListItem[], query: string): UserListItem[] {
@@ -55,65 +67,40 @@ export function UserList({ loaded }: { loaded: Loaded<UserListItem[]> | null }) 
           <p className="text-sm text-gray-700" aria-live="polite">
             {t('users.count', { count: users.length })}
           </p>
-          <div
-            // Focusable so a keyboard can scroll the table sideways on a narrow screen.
-            tabIndex={0}
-            className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+          <AdminTable
+            caption={t('users.caption')}
+            columns={USER_COLUMNS.map((column) => ({ key: column, label: t(`users.columns.${column}`) }))}
+            minWidthClassName="min-w-[44rem]"
           >
-            <table className="min-w-[44rem] w-full divide-y divide-gray-200 text-left text-sm">
-              <caption className="sr-only">{t('users.caption')}</caption>
-              <thead className="bg-brand-50 text-ink">
-                <tr>
-                  {(
-                    [
-                      'username',
-                      'email',
-                      'phone',
-                      'country',
-                      'companyName',
-                      'companyWebsite',
-                      'status',
-                      'actions',
-                    ] as const
-                  ).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`users.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {users.map((user) => (
-                  <tr key={user._id}>
-                    <td id={`user-name-${user._id}`} className="px-3 py-2 font-medium">
-                      {user.name}
-                    </td>
-                    <td className="px-3 py-2">
-                      <BreakableText text={user.email} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{user.contactNumber || na}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <CountryCell code={user.country} />
-                    </td>
-                    <td className="px-3 py-2">{user.companyName || na}</td>
-                    <td className="px-3 py-2">
-                      <WebsiteLink url={user.companyWebsite} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <AccountStatusCell user={user} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <AccountActions
-                        user={user}
-                        nameId={`user-name-${user._id}`}
-                        onChanged={(next) => setChanged((current) => ({ ...current, [next._id]: next }))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {users.map((user) => (
+              <tr key={user._id}>
+                <td id={`user-name-${user._id}`} className="px-3 py-2 font-medium">
+                  {user.name}
+                </td>
+                <td className="px-3 py-2">
+                  <BreakableText text={user.email} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{user.contactNumber || na}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <CountryCell code={user.country} />
+                </td>
+                <td className="px-3 py-2">{user.companyName || na}</td>
+                <td className="px-3 py-2">
+                  <WebsiteLink url={user.companyWebsite} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <AccountStatusCell user={user} />
+                </td>
+                <td className="px-3 py-2">
+                  <AccountActions
+                    user={user}
+                    nameId={`user-name-${user._id}`}
+                    onChanged={(next) => setChanged((current) => ({ ...current, [next._id]: next }))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       ) : null}
     </div>

@@ -11,7 +11,40 @@ import { TextField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { useRouteWrite } from '~/lib/route-action';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
+
+/** The lists screen's writes, as its route's `clientAction` receives them. */
+export type AttributeWrite =
+  | { intent: 'reorder'; kind: AttributeKind; ids: string[] }
+  | { intent: 'add'; kind: AttributeKind; labelEn: string; labelHi: string; slug: string }
+  | { intent: 'rename'; kind: AttributeKind; id: string; labelEn: string; labelHi: string }
+  | { intent: 'remove'; kind: AttributeKind; id: string };
+
+/** Performs one write of the lists screen (the route's `clientAction`). */
+export function sendAttributeWrite(write: AttributeWrite): Promise<unknown> {
+  const list = `/attributes/admin/${write.kind}`;
+  switch (write.intent) {
+    case 'reorder':
+      return apiRequest(`${list}/order`, { method: 'PUT', json: { ids: write.ids } });
+    case 'add':
+      return apiRequest(list, {
+        method: 'POST',
+        json: {
+          labelEn: write.labelEn,
+          labelHi: write.labelHi,
+          ...(write.slug.trim() ? { slug: write.slug } : {}),
+        },
+      });
+    case 'rename':
+      return apiRequest(`${list}/${write.id}`, {
+        method: 'PUT',
+        json: { labelEn: write.labelEn, labelHi: write.labelHi },
+      });
+    case 'remove':
+      return apiRequest(`${list}/${write.id}`, { method: 'DELETE' });
+  }
+}
 
 type Flash = { tone: 'success' | 'error'; text: string; detail?: string } | null;
 
@@ -69,32 +102,28 @@ function RenameForm({
 function KindSection({
   kind,
   values,
-  onChanged,
   setFlash,
 }: {
   kind: AttributeKind;
   values: AttributeValue[];
-  onChanged: () => void;
   setFlash: (flash: Flash) => void;
 }) {
   const { t } = useTranslation('filters');
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState({ labelEn: '', labelHi: '', slug: '' });
-  const [isBusy, setIsBusy] = useState(false);
+  // The list's writes go through the route's action; the router reloads the lists after each.
+  const writer = useRouteWrite<AttributeWrite>();
+  const isBusy = writer.isPending;
   const kindName = t(`facets.${kind}`);
 
-  const run = async (action: () => Promise<unknown>, success: string) => {
-    setIsBusy(true);
+  const run = async (write: AttributeWrite, success: string) => {
     try {
-      await action();
+      await writer.write(write);
       setFlash({ tone: 'success', text: success });
-      onChanged();
       return true;
     } catch (error) {
       setFlash({ tone: 'error', text: t('admin.notSaved'), detail: reasonOf(error) });
       return false;
-    } finally {
-      setIsBusy(false);
     }
   };
 
@@ -102,24 +131,13 @@ function KindSection({
     const ids = values.map((v) => v.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    return run(
-      () => apiRequest(`/attributes/admin/${kind}/order`, { method: 'PUT', json: { ids } }),
-      t('admin.reordered'),
-    );
+    return run({ intent: 'reorder', kind, ids }, t('admin.reordered'));
   };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const ok = await run(
-      () =>
-        apiRequest(`/attributes/admin/${kind}`, {
-          method: 'POST',
-          json: {
-            labelEn: draft.labelEn,
-            labelHi: draft.labelHi,
-            ...(draft.slug.trim() ? { slug: draft.slug } : {}),
-          },
-        }),
+      { intent: 'add', kind, ...draft },
       t('admin.added', { value: draft.labelEn.trim() }),
     );
     if (ok) setDraft({ labelEn: '', labelHi: '', slug: '' });
@@ -140,8 +158,7 @@ function KindSection({
                 onCancel={() => setEditing(null)}
                 onSave={async (labels) => {
                   const ok = await run(
-                    () =>
-                      apiRequest(`/attributes/admin/${kind}/${value.id}`, { method: 'PUT', json: labels }),
+                    { intent: 'rename', kind, id: value.id, ...labels },
                     t('admin.renamed', { value: labels.labelEn.trim() }),
                   );
                   if (ok) setEditing(null);
@@ -195,7 +212,7 @@ function KindSection({
                     onClick={() => {
                       if (!window.confirm(t('admin.confirmRemove', { value: value.labelEn }))) return;
                       void run(
-                        () => apiRequest(`/attributes/admin/${kind}/${value.id}`, { method: 'DELETE' }),
+                        { intent: 'remove', kind, id: value.id },
                         t('admin.removed', { value: value.labelEn }),
                       );
                     }}
@@ -274,13 +291,7 @@ export function AttributeListsEditor({ loaded }: { loaded: Loaded<AttributeLists
     <div className="space-y-6">
       {flash ? <Notice tone={flash.tone} text={flash.text} detail={flash.detail} /> : null}
       {ATTRIBUTE_KINDS.map((kind) => (
-        <KindSection
-          key={kind}
-          kind={kind}
-          values={lists[kind]}
-          onChanged={query.reload}
-          setFlash={setFlash}
-        />
+        <KindSection key={kind} kind={kind} values={lists[kind]} setFlash={setFlash} />
       ))}
     </div>
   );

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blogListSchema, type BlogListItem } from '@catalogue/shared/schemas/blog';
 import type * as ApiClient from '~/lib/api-client';
 import { apiRequest, getJson } from '~/lib/api-client';
+import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
-import { BlogList, contentStart } from './blog-list';
+import { BlogList, contentStart, sendBlogListWrite, type BlogListWrite } from './blog-list';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -13,8 +14,11 @@ vi.mock('~/lib/api-client', async (importOriginal) => ({
 }));
 const api = vi.mocked(apiRequest);
 
-// As the route's loader asks: the posts without their text.
-const showBlogs = () => renderLoaded(BlogList, () => settle(getJson('/blogs?withContent=0', blogListSchema)));
+// As the route's loader asks (the posts without their text), and its action writes.
+const showBlogs = () =>
+  renderLoaded(BlogList, () => settle(getJson('/blogs?withContent=0', blogListSchema)), {
+    act: ({ request }) => performWrite<BlogListWrite>(request, sendBlogListWrite),
+  });
 
 beforeEach(() => {
   api.mockReset();

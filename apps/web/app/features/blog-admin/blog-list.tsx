@@ -10,11 +10,23 @@ import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { formatDate } from '~/lib/format-date';
 import { LoadError } from '~/components/ui/notice';
 import { EmptyState, LoadingState } from '~/components/admin/states';
+import { useRouteWrite } from '~/lib/route-action';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
+import { AdminTable } from '~/components/admin/admin-table';
+
+const BLOG_COLUMNS = ['image', 'title', 'content', 'date', 'edit', 'delete'] as const;
 
 /** The first 50 characters of a post's text, whole characters, never half an emoji. */
 export function contentStart(post: Pick<BlogListItem, 'contentPreview'>): string {
   return [...post.contentPreview].slice(0, BLOG_ADMIN_PREVIEW_CHARS).join('');
+}
+
+/** The blog list's one write, as its route's `clientAction` receives it. */
+export type BlogListWrite = { intent: 'delete'; id: string };
+
+/** Performs the blog list's write (the route's `clientAction`). */
+export function sendBlogListWrite(write: BlogListWrite): Promise<unknown> {
+  return apiRequest(`/blogs/${encodeURIComponent(write.id)}`, { method: 'DELETE' });
 }
 
 export const editBlogPath = (id: string) => `/admin/edit-blog/${encodeURIComponent(id)}`;
@@ -30,11 +42,12 @@ export function BlogList({ loaded }: { loaded: Loaded<BlogListAnswer> | null }) 
   const [notice, setNotice] = useState('');
   const blogs = data?.blogs ?? [];
 
+  const deletion = useRouteWrite<BlogListWrite>();
+
   const remove = async (post: BlogListItem) => {
-    await apiRequest(`/blogs/${encodeURIComponent(post._id)}`, { method: 'DELETE' });
+    await deletion.write({ intent: 'delete', id: post._id });
     setDeleting(null);
     setNotice(t('blogs.deleted'));
-    reload();
   };
 
   return (
@@ -52,69 +65,54 @@ export function BlogList({ loaded }: { loaded: Loaded<BlogListAnswer> | null }) 
       {data && !error && !isLoading && blogs.length === 0 ? <EmptyState text={t('blogs.empty')} /> : null}
 
       {blogs.length > 0 ? (
-        <div
-          // Focusable so a keyboard can scroll the table sideways on a narrow screen.
-          tabIndex={0}
-          className="overflow-x-auto rounded-md border border-gray-200 focus:outline-2 focus:outline-brand-700"
+        <AdminTable
+          caption={t('blogs.caption')}
+          columns={BLOG_COLUMNS.map((column) => ({ key: column, label: t(`blogs.columns.${column}`) }))}
+          minWidthClassName="min-w-[40rem]"
+          isAlignedTop
         >
-          <table className="min-w-[40rem] w-full divide-y divide-gray-200 text-left text-sm">
-            <caption className="sr-only">{t('blogs.caption')}</caption>
-            <thead className="bg-brand-50 text-ink">
-              <tr>
-                {(['image', 'title', 'content', 'date', 'edit', 'delete'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {t(`blogs.columns.${column}`)}
-                  </th>
-                ))}
+          {blogs.map((post) => {
+            const image = sizedImage(post.image, 'thumb');
+            return (
+              <tr key={post._id}>
+                <td className="px-3 py-2">
+                  <FallbackImage
+                    src={image.src}
+                    srcSet={image.srcSet}
+                    alt={t('blogs.imageAlt', { title: post.title })}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="size-16 rounded object-cover"
+                  />
+                </td>
+                <td className="px-3 py-2 font-medium">{post.title}</td>
+                <td className="px-3 py-2 text-gray-700">{contentStart(post)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(post.createdAt, i18n.language)}</td>
+                <td className="px-3 py-2">
+                  <ButtonLink
+                    to={editBlogPath(post._id)}
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('blogs.editLabel', { title: post.title })}
+                  >
+                    {t('blogs.edit')}
+                  </ButtonLink>
+                </td>
+                <td className="px-3 py-2">
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    onClick={() => setDeleting(post)}
+                    aria-label={t('blogs.deleteLabel', { title: post.title })}
+                  >
+                    {t('blogs.delete')}
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100 bg-white align-top">
-              {blogs.map((post) => {
-                const image = sizedImage(post.image, 'thumb');
-                return (
-                  <tr key={post._id}>
-                    <td className="px-3 py-2">
-                      <FallbackImage
-                        src={image.src}
-                        srcSet={image.srcSet}
-                        alt={t('blogs.imageAlt', { title: post.title })}
-                        width={64}
-                        height={64}
-                        loading="lazy"
-                        className="size-16 rounded object-cover"
-                      />
-                    </td>
-                    <td className="px-3 py-2 font-medium">{post.title}</td>
-                    <td className="px-3 py-2 text-gray-700">{contentStart(post)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {formatDate(post.createdAt, i18n.language)}
-                    </td>
-                    <td className="px-3 py-2">
-                      <ButtonLink
-                        to={editBlogPath(post._id)}
-                        variant="secondary"
-                        size="sm"
-                        aria-label={t('blogs.editLabel', { title: post.title })}
-                      >
-                        {t('blogs.edit')}
-                      </ButtonLink>
-                    </td>
-                    <td className="px-3 py-2">
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        onClick={() => setDeleting(post)}
-                        aria-label={t('blogs.deleteLabel', { title: post.title })}
-                      >
-                        {t('blogs.delete')}
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       ) : null}
 
       <ConfirmDeleteDialog

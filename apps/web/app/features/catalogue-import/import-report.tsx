@@ -54,61 +54,61 @@ function Scroller({ label, children }: { label: string; children: React.ReactNod
   );
 }
 
-function RowsTable({ rows }: { rows: RowReport[] }) {
+type ReportTableProps<T, F extends string> = {
+  title: string;
+  items: T[];
+  filters: readonly F[];
+  /** The filter the table opens with. */
+  initialFilter: F;
+  filterLabelOf: (filter: F) => string;
+  isShown: (item: T, filter: F) => boolean;
+  headers: readonly string[];
+  /** One item as a table row (`<tr>`). */
+  renderRow: (item: T, index: number) => React.ReactNode;
+};
+
+/**
+ * One of the report's tables: its heading, filter buttons, and the first SHOWN items the filter
+ * keeps in a scrolling box (a line says how many more there are), or a line saying none is left.
+ */
+function ReportTable<T, F extends string>({
+  title,
+  items,
+  filters,
+  initialFilter,
+  filterLabelOf,
+  isShown,
+  headers,
+  renderRow,
+}: ReportTableProps<T, F>) {
   const { t } = useTranslation('catalogue-import');
-  const [filter, setFilter] = useState<(typeof ROW_FILTERS)[number]>(
-    rows.some((r) => r.outcome === 'error') ? 'error' : 'all',
-  );
-  const shown = rows.filter((r) => filter === 'all' || r.outcome === filter);
+  const [filter, setFilter] = useState<F>(initialFilter);
+  const shown = items.filter((item) => isShown(item, filter));
   return (
     <div className="mt-4">
-      <h3 className="font-semibold text-ink">{t('report.rowsTitle')}</h3>
+      <h3 className="font-semibold text-ink">{title}</h3>
       <FilterButtons
         label={t('report.filter')}
-        options={ROW_FILTERS}
+        options={filters}
         value={filter}
         onChange={setFilter}
-        labelOf={(o) => (o === 'all' ? t('report.filterAll') : t(`report.outcomes.${o}`))}
+        labelOf={filterLabelOf}
       />
       {shown.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700">{t('report.empty')}</p>
       ) : (
-        <Scroller label={t('report.rowsTitle')}>
+        <Scroller label={title}>
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-brand-50">
               <tr>
-                <th scope="col" className={CELL}>
-                  {t('report.row')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.code')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.outcome')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.problems')}
-                </th>
+                {headers.map((header) => (
+                  <th key={header} scope="col" className={CELL}>
+                    {header}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
-              {shown.slice(0, SHOWN).map((r) => (
-                <tr key={r.row} className="border-t border-gray-100">
-                  <td className={CELL}>{r.row}</td>
-                  <td className={`${CELL} break-all`}>{r.code}</td>
-                  <td className={`${CELL} ${r.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}>
-                    {t(`report.outcomes.${r.outcome}`)}
-                  </td>
-                  <td className={CELL}>
-                    {r.errors.map((e, i) => (
-                      <p key={i}>
-                        <span className="font-semibold">{e.column}</span>: {e.message}
-                      </p>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            <tbody>{shown.slice(0, SHOWN).map(renderRow)}</tbody>
           </table>
         </Scroller>
       )}
@@ -121,72 +121,67 @@ function RowsTable({ rows }: { rows: RowReport[] }) {
   );
 }
 
+function RowsTable({ rows }: { rows: RowReport[] }) {
+  const { t } = useTranslation('catalogue-import');
+  return (
+    <ReportTable
+      title={t('report.rowsTitle')}
+      items={rows}
+      filters={ROW_FILTERS}
+      initialFilter={rows.some((r) => r.outcome === 'error') ? 'error' : 'all'}
+      filterLabelOf={(o) => (o === 'all' ? t('report.filterAll') : t(`report.outcomes.${o}`))}
+      isShown={(r, filter) => filter === 'all' || r.outcome === filter}
+      headers={[t('report.row'), t('report.code'), t('report.outcome'), t('report.problems')]}
+      renderRow={(r) => (
+        <tr key={r.row} className="border-t border-gray-100">
+          <td className={CELL}>{r.row}</td>
+          <td className={`${CELL} break-all`}>{r.code}</td>
+          <td className={`${CELL} ${r.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}>
+            {t(`report.outcomes.${r.outcome}`)}
+          </td>
+          <td className={CELL}>
+            {r.errors.map((e, i) => (
+              <p key={i}>
+                <span className="font-semibold">{e.column}</span>: {e.message}
+              </p>
+            ))}
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
 function PicturesTable({ pictures }: { pictures: PictureReport[] }) {
   const { t } = useTranslation('catalogue-import');
-  const [filter, setFilter] = useState<(typeof PICTURE_FILTERS)[number]>(
-    pictures.some((p) => p.outcome !== 'matched') ? 'problems' : 'all',
-  );
-  const shown = pictures.filter(
-    (p) => filter === 'all' || (filter === 'matched' ? p.outcome === 'matched' : p.outcome !== 'matched'),
-  );
   return (
-    <div className="mt-4">
-      <h3 className="font-semibold text-ink">{t('report.picturesTitle')}</h3>
-      <FilterButtons
-        label={t('report.filter')}
-        options={PICTURE_FILTERS}
-        value={filter}
-        onChange={setFilter}
-        labelOf={(o) =>
-          o === 'all'
-            ? t('report.filterAll')
-            : o === 'matched'
-              ? t('report.outcomes.matched')
-              : t('report.filterProblems')
-        }
-      />
-      {shown.length === 0 ? (
-        <p className="mt-2 text-sm text-gray-700">{t('report.empty')}</p>
-      ) : (
-        <Scroller label={t('report.picturesTitle')}>
-          <table className="w-full text-left text-sm">
-            <thead className="sticky top-0 bg-brand-50">
-              <tr>
-                <th scope="col" className={CELL}>
-                  {t('report.name')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.outcome')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.row')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {t('report.problems')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.slice(0, SHOWN).map((p, i) => (
-                <tr key={`${p.name}-${i}`} className="border-t border-gray-100">
-                  <td className={`${CELL} break-all`}>{p.name}</td>
-                  <td className={`${CELL} ${p.outcome !== 'matched' ? 'font-semibold text-red-800' : ''}`}>
-                    {t(`report.outcomes.${p.outcome}`)}
-                  </td>
-                  <td className={CELL}>{p.row === null ? '' : `${p.row} (${p.position})`}</td>
-                  <td className={CELL}>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Scroller>
+    <ReportTable
+      title={t('report.picturesTitle')}
+      items={pictures}
+      filters={PICTURE_FILTERS}
+      initialFilter={pictures.some((p) => p.outcome !== 'matched') ? 'problems' : 'all'}
+      filterLabelOf={(o) =>
+        o === 'all'
+          ? t('report.filterAll')
+          : o === 'matched'
+            ? t('report.outcomes.matched')
+            : t('report.filterProblems')
+      }
+      isShown={(p, filter) =>
+        filter === 'all' || (filter === 'matched' ? p.outcome === 'matched' : p.outcome !== 'matched')
+      }
+      headers={[t('report.name'), t('report.outcome'), t('report.row'), t('report.problems')]}
+      renderRow={(p, i) => (
+        <tr key={`${p.name}-${i}`} className="border-t border-gray-100">
+          <td className={`${CELL} break-all`}>{p.name}</td>
+          <td className={`${CELL} ${p.outcome !== 'matched' ? 'font-semibold text-red-800' : ''}`}>
+            {t(`report.outcomes.${p.outcome}`)}
+          </td>
+          <td className={CELL}>{p.row === null ? '' : `${p.row} (${p.position})`}</td>
+          <td className={CELL}>{p.message}</td>
+        </tr>
       )}
-      {shown.length > SHOWN ? (
-        <p className="mt-1 text-sm text-gray-700">
-          {t('report.more', { shown: SHOWN, total: shown.length })}
-        </p>
-      ) : null}
-    </div>
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { ATTRIBUTE_KINDS, type AttributeKind } from '@catalogue/shared/schemas/attributes';
@@ -10,6 +11,7 @@ import {
 } from '@catalogue/shared/schemas/listing-filters';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { filterLinks } from '~/features/catalogue/filter-url';
+import type { ListingData } from '~/features/catalogue/product-listing';
 
 type Links = ReturnType<typeof filterLinks>;
 type Label = (v: { label: string; labelHi: string }) => string;
@@ -194,5 +196,24 @@ export function FilterPanel({
         {body('sidebar')}
       </aside>
     </div>
+  );
+}
+
+/**
+ * A listing's filter panel beside its grid, with the listing's total, or nothing (and no sidebar)
+ * when the facets could not be read.
+ */
+export function filterAside(
+  facets: Facets | null | undefined,
+  filters: ListingFilters,
+  listing: ListingData,
+): ReactNode {
+  if (!facets) return null;
+  return (
+    <FilterPanel
+      facets={facets}
+      filters={filters}
+      total={listing.status === 'ok' ? listing.totalItems : null}
+    />
   );
 }

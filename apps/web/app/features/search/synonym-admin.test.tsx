@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { synonymListSchema } from '@catalogue/shared/schemas/search';
 import { getJson } from '~/lib/api-client';
+import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
-import { renderLoaded } from '~/lib/test-routes';
-import { SynonymAdmin } from './synonym-admin';
+import { fetchInTurn, renderLoaded } from '~/lib/test-routes';
+import { sendSynonymWrite, SynonymAdmin, type SynonymWrite } from './synonym-admin';
 
-// As the route's loader asks.
+// As the route's loader asks, and its action writes.
 const showSynonyms = () =>
-  renderLoaded(SynonymAdmin, () => settle(getJson('/search/synonyms', synonymListSchema)));
+  renderLoaded(SynonymAdmin, () => settle(getJson('/search/synonyms', synonymListSchema)), {
+    act: ({ request }) => performWrite<SynonymWrite>(request, sendSynonymWrite),
+  });
 
 const JHUMKA = {
   id: '1b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e01',
@@ -22,23 +25,7 @@ const HAAR = { id: '1b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e02', term: 'haar', meaning
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type Call = { url: string; method: string; body: unknown };
-
-function serve(answers: Array<(call: Call) => Response>) {
-  const calls: Call[] = [];
-  const fetcher = vi.fn((url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answer = answers.shift();
-    return Promise.resolve(answer ? answer(call) : json({ message: 'unexpected' }, 500));
-  });
-  vi.stubGlobal('fetch', fetcher);
-  return calls;
-}
+const serve = fetchInTurn;
 
 describe('SynonymAdmin', () => {
   beforeEach(() => window.localStorage.setItem('token', 'admin-token'));

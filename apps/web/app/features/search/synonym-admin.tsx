@@ -11,9 +11,31 @@ import { TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
 import { ConfirmDeleteDialog } from '~/components/admin/confirm-delete-dialog';
 import { EmptyState, LoadingState } from '~/components/admin/states';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { ApiError, apiRequest, serverReason } from '~/lib/api-client';
 import { useTranslation } from '~/lib/i18n';
+import { useRouteWrite } from '~/lib/route-action';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
+
+/** The synonyms screen's writes, as its route's `clientAction` receives them. */
+export type SynonymWrite =
+  | ({ intent: 'create' } & SynonymFields)
+  | ({ intent: 'update'; id: string } & SynonymFields)
+  | { intent: 'remove'; id: string };
+
+/** Performs one write of the synonyms screen (the route's `clientAction`). */
+export function sendSynonymWrite(write: SynonymWrite): Promise<unknown> {
+  if (write.intent === 'create') {
+    return apiRequest('/search/synonyms', {
+      method: 'POST',
+      json: { term: write.term, meaning: write.meaning },
+    });
+  }
+  const path = `/search/synonyms/${encodeURIComponent(write.id)}`;
+  if (write.intent === 'update') {
+    return apiRequest(path, { method: 'PUT', json: { term: write.term, meaning: write.meaning } });
+  }
+  return apiRequest(path, { method: 'DELETE' });
+}
 
 type FieldErrors = Partial<Record<keyof SynonymFields, string>>;
 
@@ -60,7 +82,7 @@ function SynonymForm({ initial, submitText, busyText, onSave, onCancel, idPrefix
     } catch (error) {
       const issues = error instanceof ApiError ? errorsOf(error.issues) : {};
       if (Object.keys(issues).length) setErrors(issues);
-      else setFailure(error instanceof ApiError && error.status ? error.message : t('admin.saveFailed'));
+      else setFailure(serverReason(error, t('admin.saveFailed')));
     } finally {
       setIsSaving(false);
     }
@@ -113,8 +135,8 @@ function SynonymForm({ initial, submitText, busyText, onSave, onCancel, idPrefix
 
 /**
  * The synonyms screen: every term with its meaning, a form to add one, and per row Edit (the row
- * becomes a form) and Remove (after a confirmation). Each change reloads the list; searches use
- * it at once. `loaded` is the route loader's list, null while the page starts.
+ * becomes a form) and Remove (after a confirmation). Each change goes through the route's
+ * `clientAction`, after which the router reloads the list; searches use it at once. `loaded` is the route loader's list, null while the page starts.
  */
 export function SynonymAdmin({ loaded }: { loaded: Loaded<{ synonyms: Synonym[] }> | null }) {
   const { t } = useTranslation('search');
@@ -123,26 +145,26 @@ export function SynonymAdmin({ loaded }: { loaded: Loaded<{ synonyms: Synonym[] 
   const [removing, setRemoving] = useState<Synonym | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const saved = (text: string) => {
-    setNotice(text);
-    query.reload();
-  };
+  // One fetcher per kind of write, so adding one synonym while another is edited keeps both.
+  const creating = useRouteWrite<SynonymWrite>();
+  const updating = useRouteWrite<SynonymWrite>();
+  const deleting = useRouteWrite<SynonymWrite>();
 
   async function create(fields: SynonymFields) {
-    await apiRequest('/search/synonyms', { method: 'POST', json: fields });
-    saved(t('admin.added'));
+    await creating.write({ intent: 'create', ...fields });
+    setNotice(t('admin.added'));
   }
 
   async function update(id: string, fields: SynonymFields) {
-    await apiRequest(`/search/synonyms/${encodeURIComponent(id)}`, { method: 'PUT', json: fields });
+    await updating.write({ intent: 'update', id, ...fields });
     setEditing(null);
-    saved(t('admin.updated'));
+    setNotice(t('admin.updated'));
   }
 
   async function remove(synonym: Synonym) {
-    await apiRequest(`/search/synonyms/${encodeURIComponent(synonym.id)}`, { method: 'DELETE' });
+    await deleting.write({ intent: 'remove', id: synonym.id });
     setRemoving(null);
-    saved(t('admin.removed'));
+    setNotice(t('admin.removed'));
   }
 
   const synonyms = query.data?.synonyms ?? [];

@@ -24,9 +24,14 @@ type RouteModule = {
   default: React.ComponentType<never>;
   HydrateFallback: React.ComponentType;
   clientLoader: (args: never) => Promise<unknown>;
+  clientAction?: (args: never) => Promise<unknown>;
+  shouldRevalidate?: (args: never) => boolean;
 };
 
-/** Mounts a route module as the app does: its clientLoader, its page, and its fallback while the first load runs. */
+/**
+ * Mounts a route module as the app does: its clientLoader, its page, its fallback while the first
+ * load runs, and its clientAction (with its revalidation rule) for the page's writes.
+ */
 function show(module: RouteModule, path: string, pattern: string) {
   const Stub = createRoutesStub([
     {
@@ -34,6 +39,12 @@ function show(module: RouteModule, path: string, pattern: string) {
       Component: module.default as React.ComponentType,
       HydrateFallback: module.HydrateFallback,
       loader: module.clientLoader as (args: unknown) => Promise<unknown>,
+      ...(module.clientAction
+        ? {
+            action: module.clientAction as (args: unknown) => Promise<unknown>,
+            shouldRevalidate: module.shouldRevalidate as (args: unknown) => boolean,
+          }
+        : {}),
     },
   ]);
   return render(<Stub initialEntries={[path]} />);
@@ -99,6 +110,56 @@ describe('All Products (product-list route)', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Kundan Ring')).toBeInTheDocument();
     expect(answers).toBe(2);
+  });
+});
+
+describe('All Products: delete through the route action', () => {
+  it('deletes after the confirmation and shows the page as the server has it afterwards', async () => {
+    let isDeleted = false;
+    const fetcher = serve({
+      '/api/products/admin/paginated?page=1&limit=10': () =>
+        isDeleted
+          ? { status: 200, body: { products: [], currentPage: 1, totalPages: 1, totalItems: 0 } }
+          : { status: 200, body: { products: [product], currentPage: 1, totalPages: 1, totalItems: 1 } },
+      '/api/products/admin/00000000-0000-4000-8000-000000000001': () => {
+        isDeleted = true;
+        return { status: 200, body: { message: 'Product deleted' } };
+      },
+    });
+    show(productList as unknown as RouteModule, '/product-list', '/product-list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Kundan Ring' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    const calls = fetcher.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    expect(calls).toEqual([
+      'GET /api/products/admin/paginated?page=1&limit=10',
+      'DELETE /api/products/admin/00000000-0000-4000-8000-000000000001',
+      'GET /api/products/admin/paginated?page=1&limit=10',
+    ]);
+  });
+
+  it('keeps the page and says why when the server refuses, without asking for the page again', async () => {
+    const fetcher = serve({
+      '/api/products/admin/paginated?page=1&limit=10': {
+        status: 200,
+        body: { products: [product], currentPage: 1, totalPages: 1, totalItems: 1 },
+      },
+      '/api/products/admin/00000000-0000-4000-8000-000000000001': {
+        status: 409,
+        body: { message: 'Product is on a quotation' },
+      },
+    });
+    show(productList as unknown as RouteModule, '/product-list', '/product-list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Kundan Ring' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete product' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product is on a quotation')).toBeInTheDocument();
+    expect(screen.getByText('Kundan Ring')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 });
 

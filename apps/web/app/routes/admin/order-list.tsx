@@ -3,8 +3,14 @@ import { adminMeta } from '~/features/seo/admin-meta';
 import { useTranslation } from '~/lib/i18n';
 import { orderListSchema } from '@catalogue/shared/schemas/order';
 import { getJson } from '~/lib/api-client';
+import { performWrite, revalidateAfterWrites } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
-import { OrderList, ordersPath } from '~/features/admin-lists/order-list';
+import {
+  OrderList,
+  ordersPath,
+  sendOrderListWrite,
+  type OrderListWrite,
+} from '~/features/admin-lists/order-list';
 
 /** The orders the address asks for (the list's own search, filter, sort and page come through a fetcher). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -12,6 +18,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     getJson(ordersPath(new URL(request.url).searchParams), orderListSchema, { signal: request.signal }),
   );
 }
+
+/** Deletes a price request (the list's delete dialog sends it). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return performWrite<OrderListWrite>(request, sendOrderListWrite);
+}
+
+export const shouldRevalidate = revalidateAfterWrites;
 
 function Screen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
   const { t } = useTranslation('admin-content');

@@ -14,8 +14,10 @@ import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductTable } from '~/features/admin/product-table';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { pageHref, readPage } from '~/features/catalogue/listing-url';
-import { ApiError, apiRequest, getJson } from '~/lib/api-client';
+import { ApiError, getJson } from '~/lib/api-client';
+import { performWrite, revalidateAfterWrites, useRouteWrite } from '~/lib/route-action';
 import { settle, useLoadedQuery } from '~/lib/route-data';
+import { sendProductListWrite, type ProductListWrite } from '~/features/admin/product-list-write';
 import type { Route } from './+types/product-list';
 
 type Message = { tone: 'success' | 'error'; text: string; detail?: string };
@@ -31,6 +33,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (search) query.set('search', search);
   return settle(getJson(`/products/admin/paginated?${query}`, productPageSchema, { signal: request.signal }));
 }
+
+/** Deletes a product (the confirmation dialog sends it). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return performWrite<ProductListWrite>(request, sendProductListWrite);
+}
+
+export const shouldRevalidate = revalidateAfterWrites;
 
 export function HydrateFallback() {
   return <ProductListScreen loaded={null} />;
@@ -77,6 +86,7 @@ function ProductListScreen({ loaded }: { loaded: Route.ComponentProps['loaderDat
   }, [settled, search, setParams]);
 
   const { data, error, isLoading, reload } = useLoadedQuery(loaded);
+  const deletion = useRouteWrite<ProductListWrite>();
 
   const confirmDelete = async () => {
     const product = toDelete;
@@ -85,7 +95,8 @@ function ProductListScreen({ loaded }: { loaded: Route.ComponentProps['loaderDat
     setDeletingId(product._id);
     setNotice(null);
     try {
-      await apiRequest(`/products/admin/${encodeURIComponent(product._id)}`, { method: 'DELETE' });
+      // The router reloads the page once the product is gone.
+      await deletion.write({ intent: 'delete', id: product._id });
       setNotice({ tone: 'success', text: t('productList.deleted') });
       // The last product of a later page: show the page before it rather than an empty one.
       if (data && data.products.length === 1 && page > 1) {
@@ -94,7 +105,7 @@ function ProductListScreen({ loaded }: { loaded: Route.ComponentProps['loaderDat
           next.set('page', String(page - 1));
           return next;
         });
-      } else reload();
+      }
     } catch (reason) {
       setNotice({
         tone: 'error',
