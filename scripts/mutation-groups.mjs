@@ -108,7 +108,7 @@ export const MUTATION_GROUPS = {
       // accessOf: the buyer, an admin, or nobody
       'apps/server/src/modules/orders/quotations.service.ts:177-183',
       // resolveAccess and requireOwner: 404 for anyone else, 403 for an admin deciding for a buyer
-      'apps/server/src/modules/orders/quotations.routes.ts:47-61',
+      'apps/server/src/modules/orders/quotations.routes.ts:48-62',
     ],
     tests: [
       'apps/server/src/modules/cart/cart.routes.test.ts',
@@ -121,7 +121,7 @@ export const MUTATION_GROUPS = {
       // findNumberByIdempotencyKey and insertOrder
       'apps/server/src/modules/orders/orders.repository.ts:137-214',
       // findSubmitted and submitOrder: a repeated key answers the first request, a race included
-      'apps/server/src/modules/orders/orders.service.ts:201-265',
+      'apps/server/src/modules/orders/orders.service.ts:323-387',
       // a repeat is answered before the rate limit counts it
       'apps/server/src/modules/orders/orders.routes.ts:72-78',
     ],
@@ -136,10 +136,10 @@ export const MUTATION_GROUPS = {
       // readerOf and send: who is priced, and the cache headers of priced answers
       'apps/server/src/modules/products/products.routes.ts:82-99',
       // the single product's cache headers
-      'apps/server/src/modules/products/products.routes.ts:236-239',
+      'apps/server/src/modules/products/products.routes.ts:254-257',
       // showsPrice, audienceKey and the price of a product answer
       'apps/server/src/modules/products/catalogue-reads.service.ts:100-105',
-      'apps/server/src/modules/products/product-answer.ts:51-51',
+      'apps/server/src/modules/products/product-answer.ts:65-65',
       // the price of an enquiry-list line
       'apps/server/src/modules/cart/cart.service.ts:15-16',
       'apps/server/src/modules/cart/cart.service.ts:34-47',
