@@ -35,6 +35,9 @@ export default defineConfig({
           include: ['apps/web/app/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/vitest.setup.ts'],
+          // Typing with user-event takes seconds on two busy cores; 5 s (the default) cut such
+          // tests off while a build or the browser tests ran beside them.
+          testTimeout: 20_000,
         },
       },
     ],
