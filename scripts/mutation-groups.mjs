@@ -123,7 +123,7 @@ export const MUTATION_GROUPS = {
       // findSubmitted and submitOrder: a repeated key answers the first request, a race included
       'apps/server/src/modules/orders/orders.service.ts:323-387',
       // a repeat is answered before the rate limit counts it
-      'apps/server/src/modules/orders/orders.routes.ts:72-78',
+      'apps/server/src/modules/orders/orders.routes.ts:73-79',
     ],
     tests: [
       'apps/server/src/modules/orders/orders.routes.test.ts',

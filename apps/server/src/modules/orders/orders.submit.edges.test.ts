@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submitOrderBodySchema } from '@catalogue/shared/schemas/order';
 import { orders } from '../../db/schema/orders.ts';
 import { outbox } from '../../db/schema/system.ts';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { users } from '../../db/schema/users.ts';
+import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
@@ -70,6 +71,20 @@ describe('storing a price request: races and failures', () => {
       message: 'A product in the list was removed just now; please review your list',
     });
     expect((await t.database.db.select().from(orders)).length).toBe(before);
+  });
+
+  it('an account whose e-mail is not verified is refused before anything is stored, whatever its key', async () => {
+    const unverified = await createUser(t.database, { email: 'not-yet@example.com' });
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverified.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/submit-order',
+      headers: { ...bearer(unverified.token), 'idempotency-key': 'unverified-key' },
+      payload: { ...body(1), email: 'not-yet@example.com' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Please verify your e-mail address before sending a price request');
+    expect(await ordersWithKey('unverified-key')).toHaveLength(0);
   });
 
   it('the repository stores an order with no mail to queue, and queues none', async () => {
