@@ -149,6 +149,35 @@ describe('ProductGallery', () => {
     expect(strip.scrollTop).toBe(0);
   });
 
+  it("fetches no other picture at first; then the hovered or focused thumbnail's picture and the new picture's neighbours, at low priority", async () => {
+    const user = userEvent.setup();
+    // Addresses of their own: React asks for each address once per document, whatever the test.
+    const own = (n: number) => ({ ...picture(n), url: picture(n).url.replace('a000-', 'b000-') });
+    const many = makeProduct({ name: 'Peacock Jhumka', images: [1, 2, 3, 4, 5].map(own) });
+    renderWithProviders(<ProductGallery product={many} />);
+    const preloaded = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"][imagesrcset*="b000-"]')].map(
+        (link) => [
+          /b000-00000000000(\d)/.exec(link.getAttribute('imagesrcset') ?? '')?.[1],
+          link.getAttribute('fetchpriority'),
+          link.getAttribute('imagesizes'),
+        ],
+      );
+    expect(preloaded()).toEqual([]);
+    await user.hover(thumbnails()[3]!);
+    const sizes = '(min-width: 1024px) 700px, (min-width: 640px) 560px, 100vw';
+    expect(preloaded()).toEqual([['4', 'low', sizes]]);
+    expect(
+      document.head.querySelector('link[rel="preload"][imagesrcset*="b000-"]')!.getAttribute('imagesrcset'),
+    ).toBe(
+      'https://shop.example/media/00000000-0000-4000-b000-000000000004?w=800&h=800&fit=inside&q=86 800w, https://shop.example/media/00000000-0000-4000-b000-000000000004?w=800&h=800&fit=inside&q=86&dpr=2 1600w',
+    );
+    screen.getByRole('group', { name: /^Product image/ }).focus();
+    await user.keyboard('{ArrowRight}');
+    // Picture 2 is shown: picture 3 ahead and picture 1 behind (already loaded, asked for once more).
+    expect(preloaded().map(([n]) => n)).toEqual(['4', '3', '1']);
+  });
+
   it('a horizontal swipe moves to the next or previous picture; a vertical one does not', () => {
     renderWithProviders(<ProductGallery product={product} />);
     const stage = screen.getByTestId('gallery-stage');

@@ -5,10 +5,11 @@ import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { preload } from 'react-dom';
 import { altFor, type ProductImage } from '@catalogue/shared/schemas/product-gallery';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { FallbackImage } from '~/components/ui/fallback-image';
-import { THUMB_PX, detailImage, thumbImage } from '~/features/catalogue/detail-image';
+import { DETAIL_IMAGE_SIZES, THUMB_PX, detailImage, thumbImage } from '~/features/catalogue/detail-image';
 import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
 import { useTranslation } from '~/lib/i18n';
 
@@ -58,6 +59,21 @@ function keepInStrip(strip: HTMLElement, thumb: HTMLElement) {
 }
 
 /**
+ * Asks the browser for a picture before it is shown, at the size the viewer will pick (the same
+ * `srcset` and `sizes`), at low priority; React adds the preload link once per address.
+ */
+function warmPicture(url: string | undefined) {
+  if (!url) return;
+  const image = detailImage({ imageUrl: url });
+  if (!image.src) return;
+  preload(image.src, {
+    as: 'image',
+    fetchPriority: 'low',
+    ...(image.srcSet ? { imageSrcSet: image.srcSet, imageSizes: DETAIL_IMAGE_SIZES } : {}),
+  });
+}
+
+/**
  * The product page's pictures: the main picture with its zoom, and one thumbnail button per
  * picture (the current one marked `aria-current`): beneath the picture in a row that scrolls
  * sideways, and on a wide screen (`lg`) in a column left of it, as tall as the picture and
@@ -65,7 +81,9 @@ function keepInStrip(strip: HTMLElement, thumb: HTMLElement) {
  * and Down too on a thumbnail), and a horizontal swipe on a touch screen, move between pictures;
  * the strip scrolls itself (never the page) to keep the current thumbnail in view. The first
  * picture renders exactly as a single picture did (eager, high priority, same srcset): it stays
- * the page's largest paint. The others are fetched only when shown. Thumbnails load lazily from
+ * the page's largest paint. The others are fetched when shown, or just before at low priority: the
+ * picture of a thumbnail hovered or focused, and the neighbours of the picture the buyer moved to
+ * (nothing before the first move). Thumbnails load lazily from
  * their own 80 px files (`thumbImage`), and nothing is measured until the picture first changes.
  */
 export function ProductGallery({ product }: { product: Product }) {
@@ -94,7 +112,10 @@ export function ProductGallery({ product }: { product: Product }) {
     shownIndex.current = index;
     const thumb = thumbs.current[index];
     if (strip.current && thumb) keepInStrip(strip.current, thumb);
-  }, [index]);
+    // Once the buyer moves through the pictures, the next ones either way are fetched ahead.
+    warmPicture(pictures[index + 1]?.url);
+    warmPicture(pictures[index - 1]?.url);
+  }, [index, pictures]);
   useEffect(() => {
     if (!refocusStage.current) return;
     refocusStage.current = false;
@@ -178,6 +199,9 @@ export function ProductGallery({ product }: { product: Product }) {
               aria-current={i === index ? 'true' : undefined}
               aria-label={t('viewer.thumbnail', { index: i + 1, total: count })}
               onClick={() => show(i)}
+              // Hovered or focused, a thumbnail's picture is fetched before the click asks for it.
+              onPointerEnter={() => warmPicture(picture.url)}
+              onFocus={() => warmPicture(picture.url)}
               className={`shrink-0 overflow-hidden rounded-md border-2 bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
                 i === index ? 'border-brand-700' : 'border-transparent hover:border-brand-300'
               }`}
