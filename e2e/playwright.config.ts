@@ -8,6 +8,7 @@ const CATALOGUE_WRITERS = [
   '**/admin-catalogue.spec.ts',
   '**/admin-content.spec.ts',
   '**/gallery-admin.spec.ts',
+  '**/gallery-strip.spec.ts',
   '**/catalogue-import.spec.ts',
 ];
 const XSS = '**/xss.spec.ts';

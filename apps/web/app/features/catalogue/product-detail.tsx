@@ -74,7 +74,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
           </ol>
         </nav>
 
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
           <ProductGallery key={product._id} product={product} />
 
           <div className="flex flex-col gap-5">
