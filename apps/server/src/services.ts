@@ -54,9 +54,9 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     mediaStore: base.mediaStore,
     imageUrl,
   });
-  events.on('orders:changed', orders.forgetListTotals);
+  events.on('orders:changed', orders.forgetLists);
   // A deleted product or picture changes the lines of the requests that named it.
-  events.on('catalogue:changed', orders.forgetListAnswers);
+  events.on('catalogue:changed', orders.forgetLists);
   const mail = createMailDispatcher({
     db: deps.database.db,
     transport: createMailTransport(deps.env),

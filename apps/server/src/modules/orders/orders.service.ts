@@ -458,8 +458,7 @@ export function createOrdersService({
      * Forgets the admin lists' totals and the kept list answers: a request was written here or on
      * another process (or the catalogue changed, which can change the lines of stored requests).
      */
-    forgetListTotals: forgetLists,
-    forgetListAnswers: forgetLists,
+    forgetLists,
 
     isDownloadSigned: links.isValid,
 

@@ -54,9 +54,12 @@ describe('account actions', () => {
   });
 
   it('rejects after a confirmation with the reason, and the row shows the new status', async () => {
+    // As the server: the list read again after the change shows the account as the change left it.
+    let stored = user({});
     api.mockImplementation(async (path) => {
-      if (path === '/users/all') return [user({})];
-      return { user: user({ status: 'rejected' }) };
+      if (path === '/users/all') return [stored];
+      stored = user({ status: 'rejected' });
+      return { user: stored };
     });
     showUsers();
     const reject = await screen.findByRole('button', { name: 'Reject' });

@@ -66,23 +66,22 @@ export function AccountStatusCell({ user }: { user: UserListItem }) {
 
 /**
  * The buttons of one account's row; each change is asked once more in a dialog (a rejection
- * with the reason mailed to the buyer) and the row shows the server's answer.
+ * with the reason mailed to the buyer). The write goes through the route's action, after which
+ * the router reads the list again, so the row shows the account as the server now has it.
  */
 export function AccountActions({
   user,
   nameId,
-  onChanged,
 }: {
   user: UserListItem;
   /** The id of the row's name cell, which describes each button (the row's context for a screen reader). */
   nameId: string;
-  onChanged: (user: UserListItem) => void;
 }) {
   const { t } = useTranslation('admin-content');
   const [action, setAction] = useState<AccountAction | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const change = useRouteWrite<AccountWrite, { user: UserListItem }>();
+  const change = useRouteWrite<AccountWrite>();
   const isWorking = change.isPending;
 
   const close = () => {
@@ -96,7 +95,7 @@ export function AccountActions({
     if (!action) return;
     setError(null);
     try {
-      onChanged((await change.write(accountWrite(user, action, reason))).user);
+      await change.write(accountWrite(user, action, reason));
       setAction(null);
       setReason('');
     } catch (failure) {

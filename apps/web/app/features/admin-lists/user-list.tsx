@@ -33,16 +33,8 @@ export function UserList({ loaded }: { loaded: Loaded<UserListItem[]> | null }) 
   const { t } = useTranslation('admin-content');
   const [query, setQuery] = useState('');
   const { data, error, isLoading, reload } = useLoadedQuery(loaded);
-  // Accounts changed on this screen, as the server answered the change.
-  const [changed, setChanged] = useState<Record<string, UserListItem>>({});
-  const users = useMemo(
-    () =>
-      filterUsersByEmail(
-        (data ?? []).map((user) => changed[user._id] ?? user),
-        query,
-      ),
-    [data, changed, query],
-  );
+  // After a change the router asks the loader again, so `data` is the list as the server now has it.
+  const users = useMemo(() => filterUsersByEmail(data ?? [], query), [data, query]);
   const na = t('common.notAvailable');
 
   return (
@@ -92,11 +84,7 @@ export function UserList({ loaded }: { loaded: Loaded<UserListItem[]> | null }) 
                   <AccountStatusCell user={user} />
                 </td>
                 <td className="px-3 py-2">
-                  <AccountActions
-                    user={user}
-                    nameId={`user-name-${user._id}`}
-                    onChanged={(next) => setChanged((current) => ({ ...current, [next._id]: next }))}
-                  />
+                  <AccountActions user={user} nameId={`user-name-${user._id}`} />
                 </td>
               </tr>
             ))}
