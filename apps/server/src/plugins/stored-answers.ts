@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { preferredEncoding } from '../lib/http-cache.ts';
+import { SESSION_COOKIE } from './auth.ts';
 import type { PageCache } from './page-cache.ts';
 import type { StoredApiAnswer } from './stored-page.ts';
 
@@ -14,8 +15,8 @@ export const STORED_API_ROUTES: ReadonlySet<string> = new Set([
   '/api/products/single/:id',
 ]);
 
-/** The session cookie's name (auth.ts), as it starts a cookie pair. */
-export const SESSION_COOKIE_PAIR = /(?:^|;\s*)sid=/;
+/** The session cookie (auth.ts) as it starts a cookie pair. */
+export const SESSION_COOKIE_PAIR = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
