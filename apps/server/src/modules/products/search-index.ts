@@ -86,7 +86,7 @@ function gramsOf(text: string): number[] {
 
 const hexValue = (c: number) => (c <= 57 ? c - 48 : (c | 32) - 87);
 
-function uuidToBytes(id: string, into: Uint8Array, at: number): void {
+export function uuidToBytes(id: string, into: Uint8Array, at: number): void {
   for (let i = 0, c = 0; i < 16; i++, c += 2) {
     if (c === 8 || c === 13 || c === 18 || c === 23) c++;
     into[at + i] = (hexValue(id.charCodeAt(c)) << 4) | hexValue(id.charCodeAt(c + 1));
@@ -95,7 +95,7 @@ function uuidToBytes(id: string, into: Uint8Array, at: number): void {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-function bytesToUuid(bytes: Uint8Array, at: number): string {
+export function bytesToUuid(bytes: Uint8Array, at: number): string {
   let s = '';
   for (let i = 0; i < 16; i++) {
     if (i === 4 || i === 6 || i === 8 || i === 10) s += '-';

@@ -1,4 +1,4 @@
-import { foldText } from '../products/search-index.ts';
+import { bytesToUuid, foldText, uuidToBytes } from '../products/search-index.ts';
 import { hasLetter, SIMILARITY_THRESHOLD, singularOf, trigramsOf, wordsOf } from './trigram.ts';
 
 /** One product as the word index reads it; rows arrive newest first. */
@@ -31,29 +31,40 @@ export type Ranked = {
  * so ascending record numbers are the catalogue's order. Every word of a name (singular form) and
  * each product's category (singular) and subcategory are "words" with a list of the records that
  * hold them; words with a letter also sit in a trigram table for close spellings.
+ *
+ * Layout, so that 100,000 products are a few large objects instead of hundreds of thousands of
+ * small ones (every one of them costs memory and garbage-collection time for as long as the index
+ * lives): the ids as 16 bytes each, names and codes only inside one text, and every word's record
+ * list inside one Int32Array (the word's number gives where its list starts and ends).
  */
 export class WordIndex {
-  readonly #ids: string[];
-  readonly #names: string[];
-  readonly #codes: string[];
+  /** Each record's id as 16 bytes. */
+  readonly #ids: Uint8Array;
   /** Every record as `\u0000name\u0001code`, in record order: one `indexOf` finds the next match. */
   readonly #text: string;
   /** Where each record starts in #text, and one more entry for the end. */
   readonly #starts: Int32Array;
-  readonly #postings: Map<string, Int32Array>;
+  /** Each word's number: its records are #postings[#postingStarts[n] .. #postingStarts[n + 1]). */
+  readonly #words: Map<string, number>;
+  readonly #postingStarts: Int32Array;
+  readonly #postings: Int32Array;
   readonly #wordsByGram: Map<string, string[]>;
   readonly #gramCount: Map<string, number>;
 
   private constructor(rows: WordRow[]) {
-    this.#ids = new Array<string>(rows.length);
-    this.#names = new Array<string>(rows.length);
-    this.#codes = new Array<string>(rows.length);
+    this.#ids = new Uint8Array(rows.length * 16);
     const lists = new Map<string, number[]>();
+    const parts: string[] = [];
+    this.#starts = new Int32Array(rows.length + 1);
+    let offset = 0;
     rows.forEach((row, r) => {
-      this.#ids[r] = row.id;
-      this.#names[r] = foldText(row.name);
-      this.#codes[r] = foldText(row.code);
-      const words = new Set(wordsOf(this.#names[r]).map(singularOf));
+      uuidToBytes(row.id, this.#ids, r * 16);
+      const name = foldText(row.name);
+      const record = `\u0000${name}\u0001${foldText(row.code)}`;
+      this.#starts[r] = offset;
+      offset += record.length;
+      parts.push(record);
+      const words = new Set(wordsOf(name).map(singularOf));
       words.add(singularOf(row.category.toLowerCase()));
       words.add(row.subcategory.toLowerCase());
       for (const word of words) {
@@ -62,22 +73,23 @@ export class WordIndex {
         else lists.set(word, [r]);
       }
     });
-    const parts: string[] = [];
-    this.#starts = new Int32Array(rows.length + 1);
-    let offset = 0;
-    for (let r = 0; r < rows.length; r++) {
-      const record = `\u0000${this.#names[r]}\u0001${this.#codes[r]}`;
-      this.#starts[r] = offset;
-      offset += record.length;
-      parts.push(record);
-    }
     this.#starts[rows.length] = offset;
     this.#text = parts.join('');
-    this.#postings = new Map();
+    this.#words = new Map();
+    this.#postingStarts = new Int32Array(lists.size + 1);
+    let postingCount = 0;
+    for (const list of lists.values()) postingCount += list.length;
+    this.#postings = new Int32Array(postingCount);
     this.#wordsByGram = new Map();
     this.#gramCount = new Map();
+    let n = 0;
+    let at = 0;
     for (const [word, list] of lists) {
-      this.#postings.set(word, Int32Array.from(list));
+      this.#words.set(word, n);
+      this.#postingStarts[n] = at;
+      this.#postings.set(list, at);
+      at += list.length;
+      n++;
       if (!hasLetter(word)) continue;
       const grams = trigramsOf(word);
       this.#gramCount.set(word, grams.length);
@@ -87,6 +99,7 @@ export class WordIndex {
         else this.#wordsByGram.set(gram, [word]);
       }
     }
+    this.#postingStarts[n] = at;
   }
 
   /** Builds from chunks of rows, newest first. */
@@ -97,11 +110,19 @@ export class WordIndex {
   }
 
   get size(): number {
-    return this.#ids.length;
+    return this.#starts.length - 1;
   }
 
   idOf(record: number): string {
-    return this.#ids[record]!;
+    return bytesToUuid(this.#ids, record * 16);
+  }
+
+  /** The records holding `word`, ascending; undefined for a word no record holds. */
+  #recordsOf(word: string): Int32Array | undefined {
+    const n = this.#words.get(word);
+    return n === undefined
+      ? undefined
+      : this.#postings.subarray(this.#postingStarts[n], this.#postingStarts[n + 1]);
   }
 
   /**
@@ -135,7 +156,7 @@ export class WordIndex {
     const starting: number[] = [];
     const containing: number[] = [];
     const starts = this.#starts;
-    const last = this.#ids.length - 1;
+    const last = this.size - 1;
     let r = 0;
     for (let at = this.#text.indexOf(text); at >= 0;) {
       // The record holding `at`: the last whose start is at or before it (binary search).
@@ -147,10 +168,10 @@ export class WordIndex {
         else hi = mid - 1;
       }
       r = lo;
-      const name = this.#names[r]!;
-      const code = this.#codes[r]!;
-      if (code === text) exact.push(r);
-      else if (name.startsWith(text) || code.startsWith(text)) starting.push(r);
+      const codeAt = this.#text.indexOf('\u0001', starts[r]!) + 1;
+      const isInCode = this.#text.startsWith(text, codeAt);
+      if (isInCode && codeAt + text.length === starts[r + 1]) exact.push(r);
+      else if (isInCode || this.#text.startsWith(text, starts[r]! + 1)) starting.push(r);
       else containing.push(r);
       if (r === last) break;
       at = this.#text.indexOf(text, starts[r + 1]!);
@@ -182,7 +203,7 @@ export class WordIndex {
     for (const word of queryWords) {
       const singular = singularOf(word);
       const lists: Int32Array[] = [];
-      const own = this.#postings.get(singular);
+      const own = this.#recordsOf(singular);
       if (own) lists.push(own);
       const meaning = synonyms.get(word) ?? synonyms.get(singular);
       if (meaning !== undefined) {
@@ -193,7 +214,7 @@ export class WordIndex {
       let shown = word;
       if (!lists.length) {
         const close = this.#closeWords(singular);
-        for (const candidate of close) lists.push(this.#postings.get(candidate)!);
+        for (const candidate of close) lists.push(this.#recordsOf(candidate)!);
         if (close.length) {
           shown = close[0]!;
           isCorrected = true;
@@ -210,7 +231,7 @@ export class WordIndex {
   #everyWord(words: string[]): Int32Array | null {
     let result: Int32Array | null = null;
     for (const word of words) {
-      const list = this.#postings.get(word);
+      const list = this.#recordsOf(word);
       if (!list) return null;
       result = result ? intersect(result, list) : list;
     }
@@ -242,7 +263,7 @@ export class WordIndex {
 
   /** Records (ascending, so newest first) in some list of every query word, minus `exclude`. */
   #matchingEvery(words: Int32Array[][], exclude: ReadonlySet<number>): number[] {
-    const marks = new Uint8Array(this.#ids.length);
+    const marks = new Uint8Array(this.size);
     const all = (1 << words.length) - 1;
     words.forEach((lists, i) => {
       for (const list of lists) for (const r of list) marks[r]! |= 1 << i;
