@@ -21,6 +21,9 @@ const count = (request: Request) => {
   renders.set(key, (renders.get(key) ?? 0) + 1);
 };
 
+/** Loaders of `slow/:n` running now, and the most there were at once. */
+const inFlight = { now: 0, most: 0 };
+
 type Args = { request: Request; context: ServerLoadContext };
 const page = (loader: (args: Args) => unknown, extra: Record<string, unknown> = {}) => ({
   default: () => null,
@@ -37,6 +40,16 @@ const routes: Record<string, { path?: string; index?: boolean; module: Record<st
     }),
   },
   page: { path: ':lang?/page/:name', module: page(() => ({ page: true })) },
+  slow: {
+    path: 'slow/:n',
+    module: page(async () => {
+      inFlight.now++;
+      inFlight.most = Math.max(inFlight.most, inFlight.now);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight.now--;
+      return { slow: true };
+    }),
+  },
   missing: {
     path: 'missing',
     module: page(() => {
@@ -277,6 +290,14 @@ describe('pages for anonymous visitors', () => {
     }
     await Promise.all([get('/cookie'), get('/cookie')]);
     expect(renders.get('/cookie')).toBe(2);
+  });
+
+  it('renders at most four pages for anonymous visitors at once, and answers every one', async () => {
+    inFlight.most = 0;
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => get(`/slow/${n}`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(answers.map((a) => a.body.includes(`/slow/${answers.indexOf(a)}`))).toEqual(Array(12).fill(true));
+    expect(inFlight.most).toBe(4);
   });
 
   it('renders again after a catalogue or blog write on this instance', async () => {
