@@ -21,8 +21,8 @@ function rendered(html: string, status = 200, headers: Record<string, string> = 
   });
 }
 
-function stored(html: string): StoredPage {
-  const page = rendered(html);
+async function stored(html: string): Promise<StoredPage> {
+  const page = await rendered(html);
   if (!(page instanceof StoredPage)) throw new Error('expected a stored page');
   return page;
 }
@@ -46,8 +46,8 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('pages stored for every anonymous visitor', () => {
   const page = `<script nonce="${NONCE_PLACEHOLDER}">alert(1)</script><p>${'ring '.repeat(2000)}</p>`;
 
-  it('are kept without nonces, gzip-compressed, and Brotli-compressed once asked for', () => {
-    const kept = stored(page);
+  it('are kept without nonces, gzip-compressed, and Brotli-compressed once asked for', async () => {
+    const kept = await stored(page);
     const plain = `<script>alert(1)</script><p>${'ring '.repeat(2000)}</p>`;
     expect(kept.body('identity').toString()).toBe(plain);
     expect(zlib.gunzipSync(kept.body('gzip')).toString()).toBe(plain);
@@ -58,7 +58,7 @@ describe('pages stored for every anonymous visitor', () => {
     expect(kept.bytes).toBeGreaterThan(before);
   });
 
-  it('name the inline scripts the render marked by hash, and no other script', () => {
+  it('name the inline scripts the render marked by hash, and no other script', async () => {
     const n = ` nonce="${NONCE_PLACEHOLDER}"`;
     const html =
       `<script${n}>alert(1)</script><script type="application/ld+json">{"@type":"Product"}</script>` +
@@ -69,15 +69,15 @@ describe('pages stored for every anonymous visitor', () => {
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
       "'sha256-CACaKUMP3bUaeK7JgU+grVR6sA9VUsIgZNwdQnbXMCA='",
     ]);
-    const kept = stored(`<script${n}>alert(1)</script><script>window.injected = true</script>`);
+    const kept = await stored(`<script${n}>alert(1)</script><script>window.injected = true</script>`);
     expect(kept.headers).toContainEqual([
       'content-security-policy',
       "script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'strict-dynamic'",
     ]);
   });
 
-  it('have one strong validator per encoding, any of which answers If-None-Match', () => {
-    const kept = stored(page);
+  it('have one strong validator per encoding, any of which answers If-None-Match', async () => {
+    const kept = await stored(page);
     expect(kept.etagOf('identity')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(kept.etagOf('gzip')).toBe(kept.etagOf('identity').replace(/"$/, '-gz"'));
     expect(kept.etagOf('br')).toBe(kept.etagOf('identity').replace(/"$/, '-br"'));
@@ -85,24 +85,33 @@ describe('pages stored for every anonymous visitor', () => {
       expect(kept.matches(tag)).toBe(true);
     expect(kept.matches('"something-else"')).toBe(false);
     expect(kept.matches(undefined)).toBe(false);
-    expect(stored('<p>other</p>').etagOf('identity')).not.toBe(kept.etagOf('identity'));
+    expect((await stored('<p>other</p>')).etagOf('identity')).not.toBe(kept.etagOf('identity'));
   });
 
-  it('are only 200 HTML pages that set no cookie and are not private', () => {
-    expect(rendered('<p>gone</p>', 404).isShareable).toBe(false);
-    expect(rendered('', 301, { location: '/' }).isShareable).toBe(false);
-    expect(rendered('{}', 200, { 'content-type': 'application/json' }).isShareable).toBe(false);
-    expect(rendered('<p>hi</p>', 200, { ...HTML, 'set-cookie': 'a=1' }).isShareable).toBe(false);
-    expect(rendered('<p>hi</p>', 200, { ...HTML, 'cache-control': 'private, no-store' }).isShareable).toBe(
-      false,
-    );
-    expect(rendered('<p>hi</p>').isShareable).toBe(true);
+  it('are compressed off the event loop: other work runs while a page is being stored', async () => {
+    const page = `<main>${Array.from({ length: 20_000 }, (_, i) => `<p>design ${i * 7919}</p>`).join('')}</main>`;
+    let otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    const kept = await stored(page);
+    expect(otherWorkRan).toBe(true);
+    expect(zlib.gunzipSync(kept.body('gzip')).toString()).toBe(page);
+  });
+
+  it('are only 200 HTML pages that set no cookie and are not private', async () => {
+    expect((await rendered('<p>gone</p>', 404)).isShareable).toBe(false);
+    expect((await rendered('', 301, { location: '/' })).isShareable).toBe(false);
+    expect((await rendered('{}', 200, { 'content-type': 'application/json' })).isShareable).toBe(false);
+    expect((await rendered('<p>hi</p>', 200, { ...HTML, 'set-cookie': 'a=1' })).isShareable).toBe(false);
+    expect(
+      (await rendered('<p>hi</p>', 200, { ...HTML, 'cache-control': 'private, no-store' })).isShareable,
+    ).toBe(false);
+    expect((await rendered('<p>hi</p>')).isShareable).toBe(true);
   });
 });
 
 describe('one-off answers (redirects, missing pages, pages that set a cookie)', () => {
-  it('put the nonce where every placeholder was, anew for each answer', () => {
-    const page = rendered(`<script nonce="${NONCE_PLACEHOLDER}">1</script><p>gone</p>`, 404);
+  it('put the nonce where every placeholder was, anew for each answer', async () => {
+    const page = await rendered(`<script nonce="${NONCE_PLACEHOLDER}">1</script><p>gone</p>`, 404);
     if (page.isShareable) throw new Error('a 404 is never stored');
     const nonce = 'abc+/=ghijklmnopqrstuv==';
     const html = (n: string) => `<script nonce="${n}">1</script><p>gone</p>`;
@@ -112,7 +121,7 @@ describe('one-off answers (redirects, missing pages, pages that set a cookie)', 
 });
 
 describe('preferredEncoding', () => {
-  it('takes Brotli, then gzip, then none, as the client allows', () => {
+  it('takes Brotli, then gzip, then none, as the client allows', async () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(preferredEncoding('gzip, deflate')).toBe('gzip');
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
@@ -141,7 +150,7 @@ describe('PageCache', () => {
     let finish!: (page: CachedRender) => void;
     const pending = cache.getOrRender('a', () => new Promise((resolve) => (finish = resolve)));
     cache.clear();
-    finish(rendered('<p>old</p>'));
+    finish(await rendered('<p>old</p>'));
     await pending;
     const render = vi.fn(async () => rendered('<p>new</p>'));
     const page = await cache.getOrRender('a', render);
@@ -192,7 +201,7 @@ describe('PageCache', () => {
 describe('stored anonymous catalogue answers', () => {
   const answer = { headers: ['content-type', 'application/json'], body: Buffer.from('{"products":[]}') };
 
-  it('are kept for the TTL and dropped by a change, and one made before a change is not kept', () => {
+  it('are kept for the TTL and dropped by a change, and one made before a change is not kept', async () => {
     const { cache, advance } = setup();
     const before = cache.generation;
     cache.keepAnswer('gzip http://shop/api/products/paginated', before, answer);

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
+const gzip = promisify(zlib.gzip);
 
 /**
  * Stands in for the CSP nonce in renders that may be shared: random per process, so no page text
@@ -109,20 +112,34 @@ export class StoredPage {
    * cache may keep it `sharedCacheSeconds` and serve it stale as long again while it asks anew; a
    * browser revalidates every time (max-age=0), so a visitor who signs in is never shown the
    * anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
+   *
+   * The gzip copy (level 9, ~2.5 ms for a 125 KB product page, 18% of a first render's time on
+   * the event loop) is made on libuv's thread pool: meanwhile the server answers other requests.
    */
-  constructor(
+  static async of(
     headers: readonly Header[],
     rendered: string,
     policy: (scriptSources: string[]) => string,
     sharedCacheSeconds: number,
-  ) {
+  ): Promise<StoredPage> {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
     const bytes = Buffer.from(rendered.replaceAll(NONCE_ATTRIBUTE, ''), 'utf8');
+    const compressed = exactCopy(await gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    return new StoredPage(headers, bytes, compressed, policy(hashes), sharedCacheSeconds);
+  }
+
+  private constructor(
+    headers: readonly Header[],
+    bytes: Buffer,
+    compressed: Buffer,
+    policy: string,
+    sharedCacheSeconds: number,
+  ) {
     this.etag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
-    this.gzip = exactCopy(zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    this.gzip = compressed;
     this.headers = [
       ...headers.filter(([key]) => !STORED_HEADER_NAMES.has(key)),
-      ['content-security-policy', policy(hashes)],
+      ['content-security-policy', policy],
       [
         'cache-control',
         `public, max-age=0, s-maxage=${sharedCacheSeconds}, stale-while-revalidate=${sharedCacheSeconds}`,
@@ -223,16 +240,16 @@ export type StoredApiAnswer = { headers: string[]; body: Buffer };
  * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
  * Content-Security-Policy from its inline scripts' sources.
  */
-export function cachedRenderOf(
+export async function cachedRenderOf(
   status: number,
   headers: Headers,
   html: Buffer,
   options: { policy: (scriptSources: string[]) => string; sharedCacheSeconds: number },
-): CachedRender {
+): Promise<CachedRender> {
   const kept = [...headers].filter(([key]) => key !== 'set-cookie');
   const cookies = headers.getSetCookie();
   if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
-  return new StoredPage(kept, html.toString('utf8'), options.policy, options.sharedCacheSeconds);
+  return StoredPage.of(kept, html.toString('utf8'), options.policy, options.sharedCacheSeconds);
 }
 
 function isHtml(headers: readonly Header[]): boolean {
