@@ -109,11 +109,29 @@ export async function logInBrowser(
   return session;
 }
 
-/** Fails on any serious or critical accessibility violation of the page as it is now. */
+/**
+ * Fails on any serious or critical accessibility violation of the page as it settles: transitions
+ * and finite animations running now are let finish first, so a colour is judged as a person sees
+ * it and not halfway through a fade (a contrast failure seen once that way). Each failure names
+ * the elements it found.
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
 }
 
 /**
