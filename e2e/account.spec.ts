@@ -42,11 +42,16 @@ test.describe('account pages', () => {
     await page.getByLabel(/^Country/).selectOption('UK');
     await field(page, /^Company name/).fill('Verma Gems');
     await field(page, /^Company website/).fill('www.verma-gems.co.uk');
-    const alert = page.waitForEvent('dialog');
+    // Accepted inside the listener: a dialog is modal, and accepting it later can hang (once in CI).
+    const alerts: string[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Sign up' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('Registration successful! Please log in with your email and password.');
-    await dialog.accept();
+    await expect
+      .poll(() => alerts)
+      .toEqual(['Registration successful! Please log in with your email and password.']);
     await expect(page).toHaveURL('/login');
 
     // A wrong password first: the red message, nothing stored.
@@ -159,11 +164,13 @@ test.describe('account pages', () => {
       .locator('.pyramid-loader-body')
       .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe('none');
-    const alert = page.waitForEvent('dialog');
+    const alerts: string[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
     release();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('पंजीकरण सफल रहा! कृपया अपने ईमेल और पासवर्ड से लॉग इन करें।');
-    await dialog.accept();
+    await expect.poll(() => alerts).toEqual(['पंजीकरण सफल रहा! कृपया अपने ईमेल और पासवर्ड से लॉग इन करें।']);
     await expect(page).toHaveURL('/hi/login');
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLimiter, mapWithLimit } from './concurrency.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -47,5 +47,38 @@ describe('createLimiter', () => {
     release();
     expect(await first).toBe('a');
     expect(await second).toBe('b');
+  });
+
+  it('gives a place back after releaseAfterMs to a task that never ends, and still answers the task', async () => {
+    vi.useFakeTimers();
+    try {
+      const run = createLimiter(1, 10, 'Busy', { releaseAfterMs: 10_000 });
+      let finishSlow!: (value: string) => void;
+      const slow = run(() => new Promise<string>((resolve) => (finishSlow = resolve)));
+      let isNextDone = false;
+      const next = run(async () => 'next').then((value) => {
+        isNextDone = true;
+        return value;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(isNextDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await next).toBe('next');
+      finishSlow('slow');
+      expect(await slow).toBe('slow');
+      // The slow task's place was given back once, not twice: one task at a time still.
+      let release!: () => void;
+      const held = run(() => new Promise<void>((resolve) => (release = resolve)));
+      let isAfterDone = false;
+      const after = run(async () => (isAfterDone = true));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(isAfterDone).toBe(false);
+      release();
+      await held;
+      await after;
+      expect(isAfterDone).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,21 +3,48 @@ import { AppError } from '@catalogue/shared/errors';
 /**
  * Runs at most `concurrency` tasks at once; up to `queueLimit` more wait their turn and beyond that
  * the caller gets 503 at once. Bounds what a burst of costly work can take from a small host.
+ * With `releaseAfterMs`, a task that has run that long gives its place to the next one and goes on
+ * without it: a task stuck on something that never answers (a query on a connection lost without
+ * a word) then cannot hold a place for ever and stop every later task.
  */
-export function createLimiter(concurrency: number, queueLimit: number, busyMessage: string) {
+export function createLimiter(
+  concurrency: number,
+  queueLimit: number,
+  busyMessage: string,
+  options: { releaseAfterMs?: number } = {},
+) {
   let active = 0;
   const waiting: Array<() => void> = [];
+  const release = () => {
+    active--;
+    waiting.shift()?.();
+  };
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (active >= concurrency) {
       if (waiting.length >= queueLimit) throw new AppError('UNAVAILABLE', busyMessage);
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     active++;
+    const { releaseAfterMs } = options;
+    if (releaseAfterMs === undefined) {
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    }
+    let isReleased = false;
+    const releaseOnce = () => {
+      if (isReleased) return;
+      isReleased = true;
+      clearTimeout(timer);
+      release();
+    };
+    const timer = setTimeout(releaseOnce, releaseAfterMs);
     try {
       return await task();
     } finally {
-      active--;
-      waiting.shift()?.();
+      releaseOnce();
     }
   };
 }

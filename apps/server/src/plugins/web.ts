@@ -103,6 +103,11 @@ export function pageKey(protocol: string, host: string, url: string): string {
  * that render, as before). Renders for a signed-in visitor are not queued.
  */
 export const SHARED_RENDERS_AT_ONCE = 4;
+/**
+ * A render that has taken this long (its loaders waiting on a query that never answers, say) gives
+ * its place to the next one, so a few stuck renders cannot stop every first visit to a page.
+ */
+export const SHARED_RENDER_PLACE_MS = 10_000;
 
 /** Serves the built client assets and renders every other path with React Router. */
 export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
@@ -149,7 +154,9 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     return handler;
   };
 
-  const sharedRender = createLimiter(SHARED_RENDERS_AT_ONCE, Infinity, 'unused: the queue has no limit');
+  const sharedRender = createLimiter(SHARED_RENDERS_AT_ONCE, Infinity, 'unused: the queue has no limit', {
+    releaseAfterMs: SHARED_RENDER_PLACE_MS,
+  });
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
