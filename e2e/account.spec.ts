@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, registerBuyer, test } from './fixtures';
+import { acceptNextDialog, ADMIN, expect, expectAccessible, registerBuyer, test } from './fixtures';
 
 /** Forms stay disabled until React runs the page; Playwright's fill waits for that by itself. */
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
@@ -42,12 +42,7 @@ test.describe('account pages', () => {
     await page.getByLabel(/^Country/).selectOption('UK');
     await field(page, /^Company name/).fill('Verma Gems');
     await field(page, /^Company website/).fill('www.verma-gems.co.uk');
-    // Accepted inside the listener: a dialog is modal, and accepting it later can hang (once in CI).
-    const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = acceptNextDialog(page);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect
       .poll(() => alerts)
@@ -164,11 +159,7 @@ test.describe('account pages', () => {
       .locator('.pyramid-loader-body')
       .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe('none');
-    const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = acceptNextDialog(page);
     release();
     await expect.poll(() => alerts).toEqual(['पंजीकरण सफल रहा! कृपया अपने ईमेल और पासवर्ड से लॉग इन करें।']);
     await expect(page).toHaveURL('/hi/login');

@@ -110,6 +110,19 @@ export async function logInBrowser(
 }
 
 /**
+ * Accepts the next dialog the page opens, inside the listener, and answers the messages seen so
+ * far: a dialog is modal, and one accepted later (after `waitForEvent`) hung a journey once in CI.
+ */
+export function acceptNextDialog(page: Page): string[] {
+  const messages: string[] = [];
+  page.once('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/**
  * Fails on any serious or critical accessibility violation of the page as it settles: transitions
  * and finite animations running now are let finish first, so a colour is judged as a person sees
  * it and not halfway through a fade (a contrast failure seen once that way). Each failure names

@@ -15,32 +15,22 @@ export function createLimiter(
 ) {
   let active = 0;
   const waiting: Array<() => void> = [];
-  const release = () => {
-    active--;
-    waiting.shift()?.();
-  };
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (active >= concurrency) {
       if (waiting.length >= queueLimit) throw new AppError('UNAVAILABLE', busyMessage);
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     active++;
-    const { releaseAfterMs } = options;
-    if (releaseAfterMs === undefined) {
-      try {
-        return await task();
-      } finally {
-        release();
-      }
-    }
     let isReleased = false;
     const releaseOnce = () => {
       if (isReleased) return;
       isReleased = true;
       clearTimeout(timer);
-      release();
+      active--;
+      waiting.shift()?.();
     };
-    const timer = setTimeout(releaseOnce, releaseAfterMs);
+    const timer =
+      options.releaseAfterMs === undefined ? undefined : setTimeout(releaseOnce, options.releaseAfterMs);
     try {
       return await task();
     } finally {

@@ -21,8 +21,9 @@ export type IndexRow = { id: string; name: string; code: string };
 const BLOCK_RECORDS = 64;
 const BLOOM_BITS_LOG2 = 13;
 const BLOOM_WORDS = (1 << BLOOM_BITS_LOG2) >>> 5;
-const NAME_START = '\u0000';
-const CODE_START = '\u0001';
+/** Where a record's name and its code start in the indexes' text (folded text never holds them). */
+export const NAME_START = '\u0000';
+export const CODE_START = '\u0001';
 
 /**
  * Lower-casing of stored text: JavaScript's, which equals PostgreSQL's `lower()` (and so ILIKE) for

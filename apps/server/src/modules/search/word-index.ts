@@ -1,4 +1,4 @@
-import { bytesToUuid, foldText, uuidToBytes } from '../products/search-index.ts';
+import { bytesToUuid, CODE_START, foldText, NAME_START, uuidToBytes } from '../products/search-index.ts';
 import { hasLetter, SIMILARITY_THRESHOLD, singularOf, trigramsOf, wordsOf } from './trigram.ts';
 
 /** One product as the word index reads it; rows arrive newest first. */
@@ -60,7 +60,7 @@ export class WordIndex {
     rows.forEach((row, r) => {
       uuidToBytes(row.id, this.#ids, r * 16);
       const name = foldText(row.name);
-      const record = `\u0000${name}\u0001${foldText(row.code)}`;
+      const record = `${NAME_START}${name}${CODE_START}${foldText(row.code)}`;
       this.#starts[r] = offset;
       offset += record.length;
       parts.push(record);
@@ -168,7 +168,7 @@ export class WordIndex {
         else hi = mid - 1;
       }
       r = lo;
-      const codeAt = this.#text.indexOf('\u0001', starts[r]!) + 1;
+      const codeAt = this.#text.indexOf(CODE_START, starts[r]!) + 1;
       const isInCode = this.#text.startsWith(text, codeAt);
       if (isInCode && codeAt + text.length === starts[r + 1]) exact.push(r);
       else if (isInCode || this.#text.startsWith(text, starts[r]! + 1)) starting.push(r);
