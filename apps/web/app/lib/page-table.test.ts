@@ -2,23 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resourcesFor } from './i18n-resources.server';
+import { lazySpecifiers, resolveImport, staticSpecifiers } from './module-graph';
 import { ADMIN_PAGES, PAGES } from './page-table';
 import { SHELL_TEXTS } from './text-scope';
 
 const APP = path.resolve(import.meta.dirname, '..');
-
-function resolveImport(from: string, spec: string): string | null {
-  const base = spec.startsWith('~/')
-    ? path.join(APP, spec.slice(2))
-    : spec.startsWith('.')
-      ? path.resolve(path.dirname(from), spec)
-      : null;
-  if (!base) return null;
-  for (const file of [base, `${base}.tsx`, `${base}.ts`]) {
-    if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
-  }
-  return null;
-}
 
 /**
  * Namespaces a module and everything it imports (statically or lazily, `import type` aside) use:
@@ -33,12 +21,8 @@ function namespacesUsed(file: string, seen = new Set<string>()): Set<string> {
   for (const m of source.matchAll(/useTranslation\(\s*['"]([\w-]+)['"]/g)) found.add(m[1]!);
   for (const m of source.matchAll(/getFixedT\([^,)]+,\s*['"]([\w-]+)['"]/g)) found.add(m[1]!);
   for (const m of source.matchAll(/\btexts\.([a-z][\w-]*)/g)) found.add(m[1]!);
-  for (const m of source.matchAll(/^\s*(import|export)\s+(?!type\b)[^;]*?from\s+['"]([^'"]+)['"]/gm)) {
-    const target = resolveImport(file, m[2]!);
-    if (target) for (const ns of namespacesUsed(target, seen)) found.add(ns);
-  }
-  for (const m of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    const target = resolveImport(file, m[1]!);
+  for (const spec of [...staticSpecifiers(source), ...lazySpecifiers(source)]) {
+    const target = resolveImport(file, spec);
     if (target) for (const ns of namespacesUsed(target, seen)) found.add(ns);
   }
   return found;

@@ -5,7 +5,7 @@ import { catalogueOf } from '~/features/catalogue/catalogue.server';
 import { filterAside } from '~/features/catalogue/filter-panel';
 import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
-import { noFilters } from '@catalogue/shared/schemas/listing-filters';
+import { noFilters } from '@catalogue/shared/domain/listing-filters';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { pageMeta } from '~/features/seo/seo';

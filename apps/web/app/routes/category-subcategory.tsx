@@ -7,7 +7,7 @@ import { catalogueOf } from '~/features/catalogue/catalogue.server';
 import { filterAside } from '~/features/catalogue/filter-panel';
 import { loadFilteredListing } from '~/features/catalogue/filters.server';
 import { isFilteredSearch } from '~/features/catalogue/filter-url';
-import { noFilters } from '@catalogue/shared/schemas/listing-filters';
+import { noFilters } from '@catalogue/shared/domain/listing-filters';
 import { CategoryImage } from '~/features/catalogue/category-image';
 import { readPage, redirectToCanonical, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { categoryPath } from '~/lib/paths';

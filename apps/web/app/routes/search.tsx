@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/i18n';
 import { readPage, requireLoginForPage } from '~/features/catalogue/listing-url';
 import { ProductListing } from '~/features/catalogue/product-listing';
 import { filterAside } from '~/features/catalogue/filter-panel';
-import { isFilteredListing, noFilters } from '@catalogue/shared/schemas/listing-filters';
+import { isFilteredListing, noFilters } from '@catalogue/shared/domain/listing-filters';
 import { loadSearchPage } from '~/features/catalogue/search.server';
 import { SearchEmpty, SearchNotice, SearchPageForm } from '~/features/search/search-results';
 import { pageMeta } from '~/features/seo/seo';

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse } from 'react-router';
-import { isId } from '@catalogue/shared/schemas/common';
+import { isId } from '@catalogue/shared/domain/ids';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
 import { catalogueOf } from '~/features/catalogue/catalogue.server';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';

@@ -1,24 +1,20 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../domain/limits.ts';
+import {
+  ATTRIBUTE_KINDS,
+  ATTRIBUTE_SLUG_RE,
+  ATTRIBUTE_SLUG_MAX,
+  ATTRIBUTE_LABEL_MAX,
+  MAX_VALUES_PER_KIND,
+  MAX_LIST_VALUES,
+  WEIGHT_GRAMS_MAX,
+  MAX_TAGS,
+  TAG_MAX_CHARS,
+  type AttributeKind,
+} from '../domain/attribute-kinds.ts';
 
-/** The jewellery attributes a buyer filters by; each has an admin-managed list of values. */
-export const ATTRIBUTE_KINDS = ['metal', 'finish', 'stone', 'colour'] as const;
-export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
+export * from '../domain/attribute-kinds.ts';
 
-export const isAttributeKind = (value: unknown): value is AttributeKind =>
-  typeof value === 'string' && (ATTRIBUTE_KINDS as readonly string[]).includes(value);
-
-/** A value's address in URLs and forms: lower-case letters, digits and single hyphens. */
-export const ATTRIBUTE_SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const ATTRIBUTE_SLUG_MAX = 40;
-export const ATTRIBUTE_LABEL_MAX = 60;
-/** Values one product may carry of one kind, and values one list may hold. */
-export const MAX_VALUES_PER_KIND = 20;
-export const MAX_LIST_VALUES = 100;
-
-export const WEIGHT_GRAMS_MAX = 99_999.99;
-export const MAX_TAGS = 20;
-export const TAG_MAX_CHARS = 40;
 /** Letters and digits of any script (with their combining marks), spaces and hyphens. */
 const TAG_RE = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} -]*$/u;
 

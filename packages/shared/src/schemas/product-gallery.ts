@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { GALLERY_ALT_MAX, GALLERY_MAX_IMAGES } from '../domain/gallery.ts';
 
-/** How many pictures one product may have. */
-export const GALLERY_MAX_IMAGES = 12;
-/** Alt texts describe a picture in a sentence; longer text is not an alt text. */
-export const GALLERY_ALT_MAX = 300;
+export * from '../domain/gallery.ts';
 
 /**
  * One picture of a product's gallery, first = the product's `imageUrl`. `url` is absolute (our
@@ -57,12 +55,3 @@ export const gallerySavedSchema = z.object({
   images: z.array(productImageSchema),
 });
 export type GallerySaved = z.infer<typeof gallerySavedSchema>;
-
-/**
- * The text to put in a picture's `alt` for a page in `language`: the Hindi text on a Hindi page
- * when it is set, else the English text, else the product's name.
- */
-export function altFor(image: Pick<ProductImage, 'alt' | 'altHi'>, language: string, productName: string) {
-  if (language === 'hi' && image.altHi.trim()) return image.altHi;
-  return image.alt.trim() || productName;
-}

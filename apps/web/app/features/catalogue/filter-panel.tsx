@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
-import { ATTRIBUTE_KINDS, type AttributeKind } from '@catalogue/shared/schemas/attributes';
+import { ATTRIBUTE_KINDS, type AttributeKind } from '@catalogue/shared/domain/attribute-kinds';
 import {
   hasFacetSelection,
   LISTING_SORTS,
-  type FacetValue,
-  type Facets,
   type ListingFilters,
-} from '@catalogue/shared/schemas/listing-filters';
+} from '@catalogue/shared/domain/listing-filters';
+import type { FacetValue, Facets } from '@catalogue/shared/schemas/listing-filters';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { filterLinks } from '~/features/catalogue/filter-url';
 import type { ListingData } from '~/features/catalogue/product-listing';

@@ -1,5 +1,5 @@
 import { splitPathPrefix } from '@catalogue/shared/domain/locales';
-import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
+import type { AttributeKind } from '@catalogue/shared/domain/attribute-kinds';
 import {
   clearFacets,
   isFilteredListing,
@@ -8,7 +8,7 @@ import {
   withListingFilters,
   type ListingFilters,
   type ListingSort,
-} from '@catalogue/shared/schemas/listing-filters';
+} from '@catalogue/shared/domain/listing-filters';
 
 /** The path (without its locale prefix, links add it back) and the query of a listing address. */
 function hrefOf(pathname: string, params: URLSearchParams): string {

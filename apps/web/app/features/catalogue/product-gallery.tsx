@@ -6,7 +6,8 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { preload } from 'react-dom';
-import { altFor, type ProductImage } from '@catalogue/shared/schemas/product-gallery';
+import { altFor } from '@catalogue/shared/domain/gallery';
+import type { ProductImage } from '@catalogue/shared/schemas/product-gallery';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { DETAIL_IMAGE_SIZES, THUMB_PX, detailImage, thumbImage } from '~/features/catalogue/detail-image';

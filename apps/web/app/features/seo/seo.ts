@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { isFilteredListing, readListingFilters } from '@catalogue/shared/schemas/listing-filters';
+import { isFilteredListing, readListingFilters } from '@catalogue/shared/domain/listing-filters';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
 import { alternatePaths, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { SITE } from '@catalogue/shared/domain/site';
