@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
+import { formatNumber } from '~/lib/format-number';
 import {
   readCartQuantity,
   readTypedQuantity,
@@ -9,10 +10,6 @@ import {
 import { MAX_QUANTITY, MIN_QUANTITY } from '@catalogue/shared/domain/limits';
 
 export type { TypedQuantityRule };
-
-function formatQuantity(n: number, language: string): string {
-  return new Intl.NumberFormat(language === 'hi' ? 'hi-IN' : 'en-IN').format(n);
-}
 
 type QuantityControlProps = {
   value: number;
@@ -38,7 +35,7 @@ export function QuantityControl({
   size = 'sm',
   inputRef,
 }: QuantityControlProps) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t } = useTranslation('catalogue');
   const id = useId();
   const noticeId = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -110,7 +107,7 @@ export function QuantityControl({
       {limit ? (
         <p id={noticeId} role="alert" className="text-sm text-red-700">
           {t(`quantity.${limit}`, {
-            limit: formatQuantity(limit === 'minimum' ? MIN_QUANTITY : MAX_QUANTITY, i18n.language),
+            limit: formatNumber(limit === 'minimum' ? MIN_QUANTITY : MAX_QUANTITY),
           })}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import { formatDateTime } from './admin-format';
 import { LoadError } from '~/components/ui/notice';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { WeeklyChart } from './weekly-chart';
+import { formatNumber } from '~/lib/format-number';
 
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
 const TH = 'px-3 py-2 text-left text-sm font-semibold text-ink';
@@ -16,21 +17,20 @@ const TD = 'px-3 py-2 text-sm text-ink';
 const SCROLL = 'mt-2 overflow-x-auto focus:outline-2 focus:outline-brand-700';
 
 function Counts({ counts }: { counts: Dashboard['counts'] }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const items = [
     { key: 'products', value: counts.products },
     { key: 'buyers', value: counts.buyers },
     { key: 'priceRequests', value: counts.priceRequests },
     { key: 'pendingAccounts', value: counts.pendingAccounts },
   ] as const;
-  const number = new Intl.NumberFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN');
   return (
     <section aria-label={t('dashboard.counts.label')}>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((item) => (
           <div key={item.key} className={CARD}>
             <dt className="text-sm text-gray-700">{t(`dashboard.counts.${item.key}`)}</dt>
-            <dd className="mt-1 font-serif text-3xl text-brand-900">{number.format(item.value)}</dd>
+            <dd className="mt-1 font-serif text-3xl text-brand-900">{formatNumber(item.value)}</dd>
             {item.key === 'pendingAccounts' && item.value > 0 ? (
               <dd className="mt-1 text-sm">
                 <PrefixedLink

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/i18n';
-import { ATTRIBUTE_KINDS } from '@catalogue/shared/schemas/attributes';
+import { ATTRIBUTE_KINDS } from '@catalogue/shared/domain/attribute-kinds';
+import { formatNumber } from '~/lib/format-number';
 import type { Product } from '@catalogue/shared/schemas/product';
 
 /**
@@ -21,9 +22,7 @@ export function ProductSpecs({ product }: { product: Product }) {
     }
   }
   if (product.weightGrams != null) {
-    const grams = new Intl.NumberFormat(isHindi ? 'hi-IN' : 'en-IN', { maximumFractionDigits: 2 }).format(
-      product.weightGrams,
-    );
+    const grams = formatNumber(product.weightGrams, 2);
     rows.push({ key: 'weight', term: t('spec.weight'), value: t('spec.weightValue', { grams }) });
   }
   if (product.minOrderQuantity != null) {
