@@ -59,7 +59,7 @@ function RenameForm({
   onSave: (labels: { labelEn: string; labelHi: string }) => Promise<void>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('filters');
+  const { t } = useTranslation('filters-admin');
   const [labelEn, setLabelEn] = useState(value.labelEn);
   const [labelHi, setLabelHi] = useState(value.labelHi);
   const [isBusy, setIsBusy] = useState(false);
@@ -108,13 +108,14 @@ function KindSection({
   values: AttributeValue[];
   setFlash: (flash: Flash) => void;
 }) {
-  const { t } = useTranslation('filters');
+  const { t } = useTranslation('filters-admin');
+  const { t: tFilters } = useTranslation('filters');
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState({ labelEn: '', labelHi: '', slug: '' });
   // The list's writes go through the route's action; the router reloads the lists after each.
   const writer = useRouteWrite<AttributeWrite>();
   const isBusy = writer.isPending;
-  const kindName = t(`facets.${kind}`);
+  const kindName = tFilters(`facets.${kind}`);
 
   const run = async (write: AttributeWrite, success: string) => {
     try {
@@ -266,7 +267,7 @@ function KindSection({
  * answer, null while the page starts.
  */
 export function AttributeListsEditor({ loaded }: { loaded: Loaded<AttributeLists> | null }) {
-  const { t } = useTranslation('filters');
+  const { t } = useTranslation('filters-admin');
   const query = useLoadedQuery(loaded);
   const [flash, setFlash] = useState<Flash>(null);
   if (query.isLoading && !query.data) {

@@ -27,7 +27,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
  * English and Hindi alt texts. Every change is saved at once; the first picture is the main one.
  */
 export function GalleryEditor({ productId, initial }: { productId: string; initial: ProductImage[] }) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation('gallery-admin');
   const [images, setImages] = useState<ProductImage[]>(initial);
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

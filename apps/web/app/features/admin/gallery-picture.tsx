@@ -27,7 +27,7 @@ export type PictureItemProps = {
 
 /** One picture: thumbnail, position, move and remove buttons, and its two alt texts. */
 export function PictureItem({ image, index, total, base, isDragged, ...on }: PictureItemProps) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation('gallery-admin');
   const [alt, setAlt] = useState(image.alt);
   const [altHi, setAltHi] = useState(image.altHi);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

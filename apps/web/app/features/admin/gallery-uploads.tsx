@@ -31,7 +31,7 @@ type UploadQueueOptions = {
  * read again so parallel uploads end in the server's order.
  */
 export function useUploadQueue({ productId, base, imageCount, onImages, onAnnounce }: UploadQueueOptions) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation('gallery-admin');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const uploadKey = useRef(0);
   const inFlight = useRef(0);
@@ -102,7 +102,7 @@ export function useUploadQueue({ productId, base, imageCount, onImages, onAnnoun
 
 /** The uploads under way (each with its progress) and the failed ones (each with Dismiss). */
 export function UploadList({ uploads, onDismiss }: { uploads: Upload[]; onDismiss: (key: number) => void }) {
-  const { t } = useTranslation('gallery');
+  const { t } = useTranslation('gallery-admin');
   if (!uploads.length) return null;
   return (
     <ul className="space-y-2" aria-label={t('editor.choose')}>

@@ -32,7 +32,8 @@ export function ProductAttributeFields({
   product?: Product | undefined;
   errors: Partial<Record<string, string | null>>;
 }) {
-  const { t } = useTranslation('filters');
+  const { t } = useTranslation('filters-admin');
+  const { t: tFilters } = useTranslation('filters');
   if (!lists) return null;
   const has = (kind: (typeof ATTRIBUTE_KINDS)[number], slug: string) =>
     product?.attributes?.[kind].some((v) => v.slug === slug) ?? false;
@@ -43,7 +44,7 @@ export function ProductAttributeFields({
       <p className="text-sm text-gray-700">{t('form.hint')}</p>
       {ATTRIBUTE_KINDS.map((kind) => (
         <fieldset key={kind} aria-describedby={errors[kind] ? `${kind}-error` : undefined}>
-          <legend className="mb-1 text-sm font-medium text-ink">{t(`facets.${kind}`)}</legend>
+          <legend className="mb-1 text-sm font-medium text-ink">{tFilters(`facets.${kind}`)}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {lists[kind].map((value) => (
               <label key={value.id} className="inline-flex min-h-9 items-center gap-2 text-sm">

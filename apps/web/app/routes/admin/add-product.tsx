@@ -19,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export function HydrateFallback() {
   const { t } = useTranslation('admin');
-  const { t: tFilters } = useTranslation('filters');
+  const { t: tFilters } = useTranslation('filters-admin');
   return (
     <section>
       <h1 className="mb-6 font-serif text-3xl text-brand-900">{t('product.addTitle')}</h1>

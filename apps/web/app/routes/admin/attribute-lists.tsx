@@ -24,7 +24,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateAfterWrites;
 
 function Screen({ loaded }: { loaded: Route.ComponentProps['loaderData'] | null }) {
-  const { t } = useTranslation('filters');
+  const { t } = useTranslation('filters-admin');
   return (
     <section className="space-y-4">
       <h1 className="font-serif text-3xl text-brand-900">{t('admin.title')}</h1>
