@@ -25,9 +25,12 @@ const ROUTER_SCRIPT_BODY = [
 ].join('\n');
 
 /** The route modules in the static imports' order, then the entry. */
+/** Each route module's import is followed by a zero timer: the next module is evaluated in a task of its own. */
 const IMPORTS_IN_ORDER = [
   'import /assets/root-A1.js',
+  'timer 0',
   'import /assets/product-B2.js',
+  'timer 0',
   'import /assets/entry.client-C3.js',
 ];
 
@@ -102,7 +105,7 @@ describe('scriptsAfterLoad', () => {
     expect(html).toContain('<title>Hāra — हार</title></head><body><main>हार</main>');
     expect(html).toContain('<script nonce="n0nce" type="module" async="">await new Promise(');
     expect(html).toContain('["/assets/entry.client-C3.js","/assets/root-A1.js"]');
-    expect(html).toContain('const route0 = await import("/assets/root-A1.js");');
+    expect(html).toContain('const route0 = await import("/assets/root-A1.js"); await nextTask();');
     expect(html).not.toMatch(/^import \* as/m);
     expect(html.endsWith('import("/assets/entry.client-C3.js");</script></body></html>')).toBe(true);
   });
@@ -174,7 +177,7 @@ describe('deferredModuleScript', () => {
     ]);
     page.paint();
     await page.done;
-    expect(page.events.slice(-3)).toEqual(IMPORTS_IN_ORDER);
+    expect(page.events.slice(-IMPORTS_IN_ORDER.length)).toEqual(IMPORTS_IN_ORDER);
   });
 
   it('starts at once when the visitor taps or types before the page has loaded', async () => {
@@ -183,7 +186,7 @@ describe('deferredModuleScript', () => {
     expect(page.events).not.toContain('import /assets/root-A1.js');
     page.fire('pointerdown');
     await page.done;
-    expect(page.events.slice(-3)).toEqual(IMPORTS_IN_ORDER);
+    expect(page.events.slice(-IMPORTS_IN_ORDER.length)).toEqual(IMPORTS_IN_ORDER);
   });
 
   it('starts at once when the head script saw a tap or key before this script ran', async () => {
@@ -208,6 +211,6 @@ describe('deferredModuleScript', () => {
     expect(page.events).not.toContain('import /assets/root-A1.js');
     page.latest();
     await page.done;
-    expect(page.events.slice(-3)).toEqual(IMPORTS_IN_ORDER);
+    expect(page.events.slice(-IMPORTS_IN_ORDER.length)).toEqual(IMPORTS_IN_ORDER);
   });
 });
