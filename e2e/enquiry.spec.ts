@@ -117,6 +117,27 @@ test.describe('enquiry list', () => {
     await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ name, quantity: 2 })]);
   });
 
+  test('the related designs and the footer hydrate after the page, and a tap on them at once adds one design once', async ({
+    page,
+  }) => {
+    const [product] = (await (await page.request.get('/api/products?limit=1')).json()) as { _id: string }[];
+    // In the server's HTML each is a Suspense boundary of its own, which React hydrates after the
+    // rest of the page.
+    const html = await (await page.request.get(`/singleproduct/${product!._id}`)).text();
+    expect(html).toMatch(/<!--\$--><section aria-labelledby="[^"]+" class="mx-auto max-w-7xl px-4 pb-12">/);
+    expect(html).toMatch(/<!--\$--><footer[ >]/);
+
+    await page.goto(`/singleproduct/${product!._id}`);
+    const related = page.getByRole('region', { name: /you may like$/ });
+    const card = related.locator('article[aria-labelledby]').first();
+    await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
+    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+    await expect(card.getByRole('button', { name: 'Remove from List' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Visit Jaipur' }).click();
+    await expect(page).toHaveURL(/\/visitjaipur$/);
+    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+  });
+
   test('several tabs stay in step', async ({ context }) => {
     const [one, two] = [await context.newPage(), await context.newPage()];
     await one.goto('/shopall');

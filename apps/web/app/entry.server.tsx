@@ -45,6 +45,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready is written where it stands. By default React
+        // moves one larger than ~12 KB (the footer, the related designs: components/hydrate-later)
+        // to the end of the document, behind a placeholder and a script that puts it in place:
+        // without JavaScript, and for a crawler that runs none, it would never appear.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!waitForAll) respond();
         },

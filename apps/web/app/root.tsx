@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { newSince } from '@catalogue/shared/domain/new-badge';
 import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
+import { HydrateLater } from '~/components/hydrate-later';
 import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
 import { useEnquiryLoading } from '~/lib/enquiry/use-enquiry-loading';
 import { SeoHead } from '~/features/seo/seo-head';
@@ -189,10 +190,10 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       {/* Admin screens are work screens: no shop footer, no chat button over their tables. */}
       {isAdminScreen ? null : (
-        <>
+        <HydrateLater>
           <SiteFooter viewer={viewer} />
           <FloatingWidgets />
-        </>
+        </HydrateLater>
       )}
     </NewSinceContext>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { SITE } from '@catalogue/shared/domain/site';
 import type { Product } from '@catalogue/shared/schemas/product';
+import { HydrateLater } from '~/components/hydrate-later';
 import { buttonClasses } from '~/components/ui/button';
 import { PhoneIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
@@ -141,12 +142,14 @@ export function ProductDetail({ product, related }: { product: Product; related:
       </article>
 
       {related.length > 0 ? (
-        <section aria-labelledby={relatedId} className="mx-auto max-w-7xl px-4 pb-12">
-          <h2 id={relatedId} className="mb-6 font-serif text-2xl text-brand-900">
-            {t('detail.related', { category: categoryName })}
-          </h2>
-          <ProductGrid products={related} headingLevel="h3" eagerCount={0} />
-        </section>
+        <HydrateLater>
+          <section aria-labelledby={relatedId} className="mx-auto max-w-7xl px-4 pb-12">
+            <h2 id={relatedId} className="mb-6 font-serif text-2xl text-brand-900">
+              {t('detail.related', { category: categoryName })}
+            </h2>
+            <ProductGrid products={related} headingLevel="h3" eagerCount={0} />
+          </section>
+        </HydrateLater>
       ) : null}
     </div>
   );
