@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPTS, withRetries } from './lighthouse.ts';
+import { ATTEMPTS, pictureUrls, withRetries } from './lighthouse.ts';
 
 describe('withRetries', () => {
   it('answers the first run that succeeds, logging each failure before it', async () => {
@@ -31,5 +31,22 @@ describe('withRetries', () => {
     expect(report).toBeNull();
     expect(calls).toBe(ATTEMPTS);
     expect(log.at(-1)).toBe(`  NO_NAVSTART; left out after ${ATTEMPTS} attempts`);
+  });
+});
+
+describe('pictureUrls', () => {
+  it('lists each picture of src and srcset once, absolute, with &amp; decoded, and nothing else', () => {
+    const html =
+      '<link rel="icon" href="/favicon.svg"/>' +
+      '<img src="https://media.example/media/a1?w=800&amp;q=86" ' +
+      'srcSet="https://media.example/media/a1?w=800&amp;q=86 800w, https://media.example/media/a1?w=800&amp;q=86&amp;dpr=2 1600w"/>' +
+      '<img src="/media/b2?w=80" srcset="/media/b2?w=80 1x, /media/b2?w=120&amp;dpr=2 3x"/>' +
+      '<script src="/assets/entry.js"></script><img src="/images/logo.png"/>';
+    expect(pictureUrls(html, 'http://127.0.0.1:3900/singleproduct/x')).toEqual([
+      'https://media.example/media/a1?w=800&q=86',
+      'https://media.example/media/a1?w=800&q=86&dpr=2',
+      'http://127.0.0.1:3900/media/b2?w=80',
+      'http://127.0.0.1:3900/media/b2?w=120&dpr=2',
+    ]);
   });
 });
