@@ -21,6 +21,13 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('*, br;q=0')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeNull();
   });
+  it('answers each value as it first did after more distinct values than it remembers', () => {
+    const values = Array.from({ length: 600 }, (_, i) =>
+      i % 3 === 0 ? `gzip;q=0.${(i % 9) + 1}, x-${i}` : i % 3 === 1 ? `br, x-${i}` : `x-${i}, deflate`,
+    );
+    const expected = values.map((_, i) => (i % 3 === 0 ? 'gzip' : i % 3 === 1 ? 'br' : null));
+    for (let round = 0; round < 2; round++) expect(values.map(preferredEncoding)).toEqual(expected);
+  });
 });
 
 describe('sendCachedJson', () => {

@@ -27,9 +27,24 @@ const MIN_COMPRESSED_CHARS = 1024;
 /**
  * The encoding to answer with, from `Accept-Encoding` (RFC 9110 §12.5.3): brotli, then gzip, as the
  * compress plugin prefers them; `q=0` refuses one, `*` stands for any not named; null: send as is.
+ * Browsers send a handful of distinct values, so each is parsed once and remembered (at most
+ * ENCODINGS_REMEMBERED of them; past that the memory starts afresh): every stored page and
+ * stored answer reads it, and parsing cost more than finding the page.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  let chosen = chosenEncodings.get(acceptEncoding);
+  if (chosen === undefined) {
+    if (chosenEncodings.size >= ENCODINGS_REMEMBERED) chosenEncodings.clear();
+    chosenEncodings.set(acceptEncoding, (chosen = parsePreferredEncoding(acceptEncoding)));
+  }
+  return chosen;
+}
+
+const ENCODINGS_REMEMBERED = 256;
+const chosenEncodings = new Map<string, Encoding | null>();
+
+function parsePreferredEncoding(acceptEncoding: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');

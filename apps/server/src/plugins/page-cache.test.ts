@@ -5,7 +5,6 @@ import {
   cachedRenderOf,
   inlineScriptHashes,
   NONCE_PLACEHOLDER,
-  preferredEncoding,
   StoredPage,
   type CachedRender,
 } from './stored-page.ts';
@@ -120,15 +119,23 @@ describe('one-off answers (redirects, missing pages, pages that set a cookie)', 
   });
 });
 
-describe('preferredEncoding', () => {
-  it('takes Brotli, then gzip, then none, as the client allows', async () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
-    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding('identity')).toBe('identity');
-    expect(preferredEncoding(undefined)).toBe('identity');
-    expect(preferredEncoding('gzip;q=0, br;q=0')).toBe('identity');
+describe('a stored page answers', () => {
+  it('in Brotli, then gzip, then plain, as the client allows', async () => {
+    const kept = await stored(`<p>${'ring '.repeat(2000)}</p>`);
+    const encodingFor = (acceptEncoding: string | undefined) =>
+      kept.answer({ method: 'GET', ...(acceptEncoding === undefined ? {} : { acceptEncoding }) }).headers[
+        'content-encoding'
+      ];
+    expect(encodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(encodingFor('gzip, deflate')).toBe('gzip');
+    expect(encodingFor('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(encodingFor('*')).toBe('br');
+    expect(encodingFor('identity')).toBeUndefined();
+    expect(encodingFor(undefined)).toBeUndefined();
+    expect(encodingFor('gzip;q=0, br;q=0')).toBeUndefined();
+    const plain = kept.answer({ method: 'GET', acceptEncoding: 'identity' });
+    expect(plain.body?.toString()).toBe(`<p>${'ring '.repeat(2000)}</p>`);
+    expect(plain.headers.etag).toBe(kept.etagOf('identity'));
   });
 });
 

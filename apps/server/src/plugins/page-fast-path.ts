@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageCache } from './page-cache.ts';
 import type { StoredPage } from './stored-page.ts';
+import { createStoredHeadWriter } from '../lib/stored-head.ts';
 import { SECURITY_HEADERS } from './security.ts';
 import { answerKey, isAnonymousRead, SESSION_COOKIE_PAIR } from './stored-answers.ts';
 import { pageKey } from './web.ts';
@@ -24,6 +25,7 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
     if (!headers) withSecurity.set(page, (headers = Object.entries({ ...SECURITY_HEADERS, ...page }).flat()));
     return headers;
   };
+  const writeStored = createStoredHeadWriter();
 
   return function answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -41,8 +43,11 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
       acceptEncoding: req.headers['accept-encoding'],
       ifNoneMatch: req.headers['if-none-match'],
     });
-    res.writeHead(answer.status, headersOf(answer.headers));
-    res.end(answer.body ?? undefined);
+    if (answer.status === 200 && answer.body) writeStored(res, headersOf(answer.headers), answer.body);
+    else {
+      res.writeHead(answer.status, headersOf(answer.headers));
+      res.end(answer.body ?? undefined);
+    }
     return true;
   };
 
@@ -53,8 +58,7 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
     const key = answerKey(req.headers['accept-encoding'], pageKey(protocolOf(req), hostOf(req), url));
     const stored = pages.peekAnswer(key);
     if (!stored) return false;
-    res.writeHead(200, stored.headers);
-    res.end(stored.body);
+    writeStored(res, stored.headers, stored.body);
     return true;
   }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { preferredEncoding, type Encoding as HttpEncoding } from '../lib/http-cache.ts';
 
 const gzip = promisify(zlib.gzip);
 
@@ -19,21 +20,7 @@ export const PAGE_OVERHEAD_BYTES = 1000;
 const BROTLI_QUALITY = 5;
 
 type Header = readonly [string, string];
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The encoding to answer: Brotli where the client takes it, else gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}
+export type Encoding = HttpEncoding | 'identity';
 
 /**
  * The script-src sources that replace the nonce in a page stored for everyone: the hash of each
@@ -188,7 +175,7 @@ export class StoredPage {
     headers: Readonly<Record<string, string>>;
     body: Buffer | null;
   } {
-    const encoding = preferredEncoding(request.acceptEncoding);
+    const encoding = preferredEncoding(request.acceptEncoding) ?? 'identity';
     const made = this.answers.get(encoding) ?? this.makeAnswer(encoding);
     if (this.matches(request.ifNoneMatch)) return { status: 304, headers: made.notModified, body: null };
     return { status: 200, headers: made.ok, body: request.method === 'HEAD' ? null : made.body() };

@@ -410,6 +410,12 @@ describe('pages answered by the HTTP server itself', () => {
     const first = await fetch(`${base}/page/fast`, { headers: gzip }); // rendered by the route
     const firstBody = await first.text();
     const before = reached();
+    // The second answer's head is serialised by Node, the next ones reuse it (lib/stored-head.ts).
+    for (let answer = 0; answer < 3; answer++) {
+      const again = await fetch(`${base}/page/fast`, { headers: gzip });
+      expect(await again.text()).toBe(firstBody);
+      expect(headersOf(again)).toEqual(headersOf(first));
+    }
     const second = await fetch(`${base}/page/fast`, { headers: gzip });
     expect(reached()).toBe(before);
     expect(await second.text()).toBe(firstBody);
@@ -431,12 +437,15 @@ describe('pages answered by the HTTP server itself', () => {
       const first = await fetch(url, { headers }); // answered by the route, then stored
       const firstBody = await first.text();
       const before = reached();
-      const second = await fetch(url, { headers });
+      // The second answer's head is serialised by Node, the next ones reuse it (lib/stored-head.ts).
+      for (let answer = 0; answer < 3; answer++) {
+        const again = await fetch(url, { headers });
+        expect(again.status).toBe(200);
+        expect(await again.text()).toBe(firstBody);
+        expect(headersOf(again)).toEqual(headersOf(first));
+        expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+      }
       expect(reached()).toBe(before);
-      expect(second.status).toBe(200);
-      expect(await second.text()).toBe(firstBody);
-      expect(headersOf(second)).toEqual(headersOf(first));
-      expect(second.headers.get('x-content-type-options')).toBe('nosniff');
       expect(JSON.parse(firstBody)).toMatchObject({ currentPage: 1 });
     }
   });
