@@ -344,9 +344,11 @@ export function createCatalogueReads(deps: {
       /** More from the same category, never the product itself: those just older first, then the newest. */
       async listRelated(product: Product, limit: number): Promise<Product[]> {
         const n = clampLimit(limit, 4);
+        if (!isId(product._id)) return [];
         return cache.getOrLoad(key(`related|${product._id}|${n}`), async () => {
-          const row = isId(product._id) ? await findProductById(db, product._id) : null;
-          const related = row ? (await listNeighbours(db, row, n)).map(toAnswer) : [];
+          // The product as the page has it (read through the same cache): no second read of its row.
+          const neighbours = { id: product._id, category: product.category, createdAt: product.createdAt };
+          const related = (await listNeighbours(db, neighbours, n)).map(toAnswer);
           return withSecondPictures(db, deps.imageUrl, related);
         });
       },

@@ -158,9 +158,16 @@ export async function listFromKey(
   });
 }
 
-/** The same category as `product`, the products just older than it first, wrapping to the newest. */
-export async function listNeighbours(db: Db, product: ProductRow, limit: number): Promise<ProductRow[]> {
-  const key = { createdAt: product.createdAt.toISOString(), id: product.id };
+/**
+ * The same category as `product`, the products just older than it first, wrapping to the newest;
+ * never the product itself. `createdAt` to the millisecond, as the answers carry it.
+ */
+export async function listNeighbours(
+  db: Db,
+  product: { id: string; category: string; createdAt: string },
+  limit: number,
+): Promise<ProductRow[]> {
+  const key = { createdAt: product.createdAt, id: product.id };
   const sameCategory = and(eq(products.category, product.category), ne(products.id, product.id));
   const older = await db
     .select(columns)
