@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { splitPathPrefix } from '@catalogue/shared/domain/locales';
+import { ADMIN_PAGES, PAGES } from './page-table';
 import { isAdminPath, pageTextsOf, scopeTexts, textsKey } from './text-scope';
 
 describe('text scope', () => {
@@ -40,5 +43,40 @@ describe('text scope', () => {
     expect(textsKey('/singleproduct/a')).not.toBe(textsKey('/blogs'));
     expect(textsKey('/')).toBe('catalogue,common,home');
     expect(textsKey('/orderlist')).toBe('*');
+  });
+});
+
+describe('finding a page by its first segment', () => {
+  // The router over the whole table is the reference: the shortcut must never find another page.
+  const everyRoute = [
+    ...PAGES.map(({ path, texts }) => ({ path: path || '/', texts })),
+    ...ADMIN_PAGES.map(({ path }) => ({ path, texts: 'all' as const })),
+  ];
+  const reference = (pathname: string) =>
+    matchRoutes(everyRoute, splitPathPrefix(pathname).rest)?.[0]?.route.texts ?? [];
+
+  it('finds what the router finds over the whole table, for every page and for strays', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // the router's word on a malformed path
+    const filled = (path: string) => `/${path.replace(/:\w+\??/g, 'x1').replace('*', 'a/b')}`;
+    const paths = [...PAGES, ...ADMIN_PAGES].flatMap(({ path }) => {
+      const plain = filled(path);
+      return [plain, plain.toUpperCase(), `/hi${plain}`, `/en-in${plain}/`, `${plain}/extra`];
+    });
+    paths.push(
+      '/',
+      '',
+      '/%73ingleproduct/x',
+      '/%E0%A4%A/x',
+      '/singleproduct',
+      '/category/Rings/withgemstone/more',
+      '/admin',
+      '/admin/edit-blog',
+      '/-',
+      '/no_such_page',
+      '/hi',
+      '//double//slashes',
+    );
+    for (const path of paths) expect(pageTextsOf(path), path).toEqual(reference(path));
+    expect(paths.length).toBeGreaterThan(200);
   });
 });
