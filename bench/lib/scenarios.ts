@@ -270,13 +270,14 @@ export function catalogueScenarios(
       paths: misspelledTerms(generated, random).map(search),
     },
     { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
-    { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML, client: 'wrk' },
+    { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML, client: 'wrk', primed: true },
     {
       key: 'ssr-category',
       name: 'SSR category page',
       paths: CATEGORIES.map((c) => `/category/${c}`),
       headers: HTML,
       client: 'wrk',
+      primed: true,
     },
     {
       key: 'ssr-product',
@@ -284,6 +285,7 @@ export function catalogueScenarios(
       paths: ids.slice(0, 200).map((id) => `/singleproduct/${id}`),
       headers: HTML,
       client: 'wrk',
+      primed: true,
     },
   ];
   if (freshIds.length >= MISS_PRODUCTS / 2) {
