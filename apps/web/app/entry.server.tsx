@@ -4,7 +4,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
-import { scriptsAfterLoad } from '~/lib/scripts-after-load';
+import { Writable } from 'node:stream';
+import { moveScriptsAfterLoad, scriptsAfterLoad } from '~/lib/scripts-after-load';
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +27,33 @@ export default function handleRequest(
       loadContext.isShared === true ||
       isbot(request.headers.get('user-agent') ?? '') ||
       routerContext.isSpaMode;
+    // A page stored for every anonymous visitor is kept whole, so it is written whole: React's
+    // output is gathered and rewritten once, without the streams a visitor's answer goes through
+    // (a transform and a web stream per ~2 KB chunk, ~5% of a first render's time).
+    const respondWhole = () => {
+      shellRendered = true;
+      const chunks: Uint8Array[] = [];
+      const sink = new Writable({
+        write(chunk: Uint8Array, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          const html = moveScriptsAfterLoad(Buffer.concat(chunks).toString('latin1'));
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(Buffer.from(html, 'latin1'), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          done();
+        },
+      });
+      pipe(sink);
+    };
     const respond = () => {
+      if (loadContext.isShared === true) return respondWhole();
       shellRendered = true;
       // The page's scripts download after its pictures (lib/scripts-after-load.ts).
       const body = scriptsAfterLoad();

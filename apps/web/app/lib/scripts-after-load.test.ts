@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { deferredModuleScript, scriptsAfterLoad, SCRIPTS_AT_THE_LATEST_MS } from './scripts-after-load';
+import {
+  deferredModuleScript,
+  moveScriptsAfterLoad,
+  scriptsAfterLoad,
+  SCRIPTS_AT_THE_LATEST_MS,
+} from './scripts-after-load';
 
 async function through(chunks: (string | Buffer)[]) {
   const stream = scriptsAfterLoad();
@@ -116,6 +121,16 @@ describe('scriptsAfterLoad', () => {
     const chunks = cuts.map((at, i) => whole.subarray(i === 0 ? 0 : cuts[i - 1], at));
     chunks.push(whole.subarray(cuts.at(-1)));
     expect(await through(chunks)).toBe(await through([whole]));
+  });
+
+  it('rewrites a whole document at once exactly as it rewrites the stream of it', async () => {
+    const late = '<script>window.data = "<link rel=\\"modulepreload\\" href=\\"/x.js\\"/>";</script>';
+    const whole = Buffer.from(page(preloads, routerScript) + late);
+    const rewritten = Buffer.from(moveScriptsAfterLoad(whole.toString('latin1')), 'latin1').toString();
+    expect(rewritten).toBe(await through([whole]));
+    expect(rewritten).not.toContain('<link rel="modulepreload" href="/assets/');
+    expect(rewritten).toContain('<main>हार</main>');
+    expect(rewritten.endsWith(late)).toBe(true);
   });
 
   it('passes the rest of the stream through once the module script is rewritten', async () => {

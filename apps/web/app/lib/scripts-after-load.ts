@@ -68,6 +68,36 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
  * script until its end, are held back; after the module script the stream passes through unchanged.
  */
 export function scriptsAfterLoad(): Transform {
+  const rewriter = createScriptsAfterLoadRewriter();
+  const out = (text: string) => Buffer.from(text, 'latin1');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (rewriter.isDone()) return done(null, chunk);
+      done(null, out(rewriter.push(chunk.toString('latin1'))));
+    },
+    flush(done) {
+      const rest = rewriter.end();
+      done(null, rest ? out(rest) : null);
+    },
+  });
+}
+
+/**
+ * {@link scriptsAfterLoad} on a whole document at once (latin1 text of its bytes): a page rendered
+ * to be stored for every anonymous visitor is written whole before it is kept, so it needs no
+ * stream around the rewrite.
+ */
+export function moveScriptsAfterLoad(html: string): string {
+  const rewriter = createScriptsAfterLoadRewriter();
+  return rewriter.push(html) + rewriter.end();
+}
+
+/**
+ * The rewrite as the document's text goes by: `push` gives back what can be written so far and
+ * holds back a watched tag cut at the chunk's end, and the module script until its end; `end`
+ * gives back what is held. Once the module script is rewritten the rest passes unchanged.
+ */
+function createScriptsAfterLoadRewriter() {
   let carry = '';
   let isDone = false;
   const preloads: string[] = [];
@@ -76,11 +106,11 @@ export function scriptsAfterLoad(): Transform {
       preloads.push(href);
       return '';
     });
-  const out = (text: string) => Buffer.from(text, 'latin1');
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (isDone) return done(null, chunk);
-      const text = carry + chunk.toString('latin1');
+  return {
+    isDone: () => isDone,
+    push(chunk: string): string {
+      if (isDone) return chunk;
+      const text = carry + chunk;
       carry = '';
       const script = MODULE_SCRIPT.exec(text);
       if (script) {
@@ -88,21 +118,23 @@ export function scriptsAfterLoad(): Transform {
         const end = text.indexOf(SCRIPT_END, bodyStart);
         if (end < 0) {
           carry = text.slice(script.index);
-          return done(null, out(withoutPreloads(text.slice(0, script.index))));
+          return withoutPreloads(text.slice(0, script.index));
         }
         isDone = true;
         const before = withoutPreloads(text.slice(0, script.index));
         const body = deferredModuleScript(text.slice(bodyStart, end), preloads);
-        return done(null, out(before + script[0] + body + text.slice(end)));
+        return before + script[0] + body + text.slice(end);
       }
       const lastTag = text.lastIndexOf('<');
       const tail = lastTag >= 0 ? text.slice(lastTag) : '';
       const cut = tail && !tail.includes('>') && isWatchedTagStart(tail) ? lastTag : text.length;
       carry = text.slice(cut);
-      done(null, out(withoutPreloads(text.slice(0, cut))));
+      return withoutPreloads(text.slice(0, cut));
     },
-    flush(done) {
-      done(null, carry ? out(carry) : null);
+    end(): string {
+      const rest = carry;
+      carry = '';
+      return rest;
     },
-  });
+  };
 }
