@@ -19,7 +19,7 @@ import { withGallery, withSecondPictures } from './gallery.service.ts';
 import { toProduct } from './product-answer.ts';
 import type { ProductRow } from './product-row.repository.ts';
 import {
-  findProductById,
+  readProductById,
   listByOffset,
   listFromKey,
   listNeighbours,
@@ -268,7 +268,7 @@ export function createCatalogueReads(deps: {
     async function getById(id: string): Promise<Product | null> {
       if (!isId(id)) return null;
       return cache.getOrLoad(key(`id|${id.toLowerCase()}`), async () => {
-        const row = await findProductById(db, id);
+        const row = await readProductById(db, id);
         return row ? withGallery(db, deps.imageUrl, toAnswer(row)) : null;
       });
     }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { media } from '../../db/schema/media.ts';
 import { productImages, products } from '../../db/schema/products.ts';
 
@@ -26,14 +27,23 @@ const galleryColumns = {
   height: media.height,
 };
 
-/** A product's pictures, first first. */
-export async function listGallery(db: Db | Tx, productId: string): Promise<GalleryRow[]> {
-  return db
+const galleryOf = (db: Db | Tx) =>
+  db
     .select(galleryColumns)
     .from(productImages)
     .leftJoin(media, eq(media.id, productImages.mediaId))
-    .where(eq(productImages.productId, productId))
+    .where(eq(productImages.productId, sql.placeholder('productId')))
     .orderBy(asc(productImages.position));
+const preparedGalleryOf = preparedOnce('product_gallery', galleryOf);
+
+/** A product's pictures, first first. */
+export async function listGallery(db: Db | Tx, productId: string): Promise<GalleryRow[]> {
+  return galleryOf(db).execute({ productId });
+}
+
+/** As listGallery, outside a transaction, with a statement prepared once (a product page's read). */
+export async function readGallery(db: Db, productId: string): Promise<GalleryRow[]> {
+  return preparedGalleryOf(db).execute({ productId });
 }
 
 /** The second picture of each of these products that has one (listing cards), in one query. */

@@ -19,6 +19,7 @@ import {
   listGallery,
   listSecondPictures,
   lockProduct,
+  readGallery,
   mirrorFirstPicture,
   updateAlt,
   writeOrder,
@@ -71,7 +72,7 @@ export function createGalleryService(deps: {
   const { db, media, events } = deps;
 
   async function answer(productId: string): Promise<ProductImage[]> {
-    return toProductImages(await listGallery(db, productId), deps.imageUrl);
+    return toProductImages(await readGallery(db, productId), deps.imageUrl);
   }
 
   function changed() {
@@ -178,7 +179,7 @@ export async function withGallery<T extends { _id: string }>(
   imageUrl: PublicImageUrl,
   product: T,
 ): Promise<T & { images: ProductImage[] }> {
-  return { ...product, images: toProductImages(await listGallery(db, product._id), imageUrl) };
+  return { ...product, images: toProductImages(await readGallery(db, product._id), imageUrl) };
 }
 
 /** Listing answers with each product's second picture (or null), read in one query for the page. */

@@ -2,6 +2,7 @@ import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-o
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
 import { productColumns, type ProductRow } from './product-row.repository.ts';
 
@@ -31,8 +32,22 @@ export function escapeLike(text: string): string {
 const after = (key: SortKey) =>
   sql`(${products.createdAt}, ${products.id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
 
+const productById = (db: Db | Tx) =>
+  db
+    .select(columns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1);
+const preparedProductById = preparedOnce('product_by_id', productById);
+
 export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | null> {
-  const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await productById(db).execute({ id });
+  return row ?? null;
+}
+
+/** As findProductById, outside a transaction, with a statement prepared once (a product page's read). */
+export async function readProductById(db: Db, id: string): Promise<ProductRow | null> {
+  const [row] = await preparedProductById(db).execute({ id });
   return row ?? null;
 }
 
@@ -111,7 +126,7 @@ export async function listPageBoundaries(
  * The page query is the hot path of every listing, so it is prepared once per database and scope
  * shape: drizzle builds the SQL once, and PostgreSQL parses and plans it once per connection.
  */
-function prepareFromKey(db: Db, shape: 'all' | 'category' | 'subcategory') {
+function fromKeyQuery(db: Db, shape: 'all' | 'category' | 'subcategory') {
   const where = and(
     shape === 'all' ? undefined : sql`${products.category} = ${sql.placeholder('category')}`,
     shape === 'subcategory' ? sql`${products.subcategory} = ${sql.placeholder('subcategory')}` : undefined,
@@ -123,12 +138,14 @@ function prepareFromKey(db: Db, shape: 'all' | 'category' | 'subcategory') {
     .where(where)
     .orderBy(...NEWEST_FIRST)
     .offset(sql.placeholder('skip'))
-    .limit(sql.placeholder('limit'))
-    .prepare(`products_page_from_key_${shape}`);
+    .limit(sql.placeholder('limit'));
 }
 
-type FromKeyStatements = Record<'all' | 'category' | 'subcategory', ReturnType<typeof prepareFromKey>>;
-const fromKeyStatements = new WeakMap<Db, FromKeyStatements>();
+const fromKeyStatements = {
+  all: preparedOnce('products_page_from_key_all', (db) => fromKeyQuery(db, 'all')),
+  category: preparedOnce('products_page_from_key_category', (db) => fromKeyQuery(db, 'category')),
+  subcategory: preparedOnce('products_page_from_key_subcategory', (db) => fromKeyQuery(db, 'subcategory')),
+};
 
 /** `limit` products of a listing starting `skip` rows after the product at `key` (itself included). */
 export async function listFromKey(
@@ -138,17 +155,8 @@ export async function listFromKey(
   skip: number,
   limit: number,
 ): Promise<ProductRow[]> {
-  let statements = fromKeyStatements.get(db);
-  if (!statements) {
-    statements = {
-      all: prepareFromKey(db, 'all'),
-      category: prepareFromKey(db, 'category'),
-      subcategory: prepareFromKey(db, 'subcategory'),
-    };
-    fromKeyStatements.set(db, statements);
-  }
   const shape = scope.subcategory ? 'subcategory' : scope.category ? 'category' : 'all';
-  return statements[shape].execute({
+  return fromKeyStatements[shape](db).execute({
     category: scope.category,
     subcategory: scope.subcategory,
     createdAt: key.createdAt,
@@ -157,6 +165,34 @@ export async function listFromKey(
     limit,
   });
 }
+
+const sameCategory = and(
+  eq(products.category, sql.placeholder('category')),
+  ne(products.id, sql.placeholder('id')),
+);
+const neighbourStatements = {
+  older: preparedOnce('product_neighbours_older', (db) =>
+    db
+      .select(columns)
+      .from(products)
+      .where(
+        and(
+          sameCategory,
+          sql`(${products.createdAt}, ${products.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+        ),
+      )
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit')),
+  ),
+  newest: preparedOnce('product_neighbours_newest', (db) =>
+    db
+      .select(columns)
+      .from(products)
+      .where(sameCategory)
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit')),
+  ),
+};
 
 /**
  * The same category as `product`, the products just older than it first, wrapping to the newest;
@@ -167,21 +203,10 @@ export async function listNeighbours(
   product: { id: string; category: string; createdAt: string },
   limit: number,
 ): Promise<ProductRow[]> {
-  const key = { createdAt: product.createdAt, id: product.id };
-  const sameCategory = and(eq(products.category, product.category), ne(products.id, product.id));
-  const older = await db
-    .select(columns)
-    .from(products)
-    .where(and(sameCategory, after(key)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
+  const values = { category: product.category, id: product.id, createdAt: product.createdAt, limit };
+  const older = await neighbourStatements.older(db).execute(values);
   if (older.length >= limit) return older;
-  const newest = await db
-    .select(columns)
-    .from(products)
-    .where(sameCategory)
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
+  const newest = await neighbourStatements.newest(db).execute(values);
   const seen = new Set(older.map((r) => r.id));
   return [...older, ...newest.filter((r) => !seen.has(r.id))].slice(0, limit);
 }
