@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 
 /** A live session with the user it belongs to. */
@@ -19,8 +20,8 @@ export type SessionViewerRow = {
  * from the database every time (never kept in memory), so a session ended or an account disabled
  * on any server process stops working on all of them at once.
  */
-function prepareFindViewer(db: Db) {
-  return db
+const findViewerStatement = preparedOnce('session_viewer', (db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -39,20 +40,8 @@ function prepareFindViewer(db: Db) {
         ne(users.status, 'disabled'),
       ),
     )
-    .limit(1)
-    .prepare('session_viewer');
-}
-
-const findViewerStatements = new WeakMap<Db, ReturnType<typeof prepareFindViewer>>();
-
-function findViewerStatement(db: Db) {
-  let statement = findViewerStatements.get(db);
-  if (!statement) {
-    statement = prepareFindViewer(db);
-    findViewerStatements.set(db, statement);
-  }
-  return statement;
-}
+    .limit(1),
+);
 
 /** Sessions are found and revoked by the hash of their token: the token itself is never stored. */
 export function createSessionsRepository(db: Db) {
