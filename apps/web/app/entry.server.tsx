@@ -31,7 +31,6 @@ export default function handleRequest(
     // output is gathered and rewritten once, without the streams a visitor's answer goes through
     // (a transform and a web stream per ~2 KB chunk, ~5% of a first render's time).
     const respondWhole = () => {
-      shellRendered = true;
       const chunks: Uint8Array[] = [];
       const sink = new Writable({
         write(chunk: Uint8Array, _encoding, done) {
@@ -40,7 +39,6 @@ export default function handleRequest(
         },
         final(done) {
           const html = moveScriptsAfterLoad(Buffer.concat(chunks).toString('latin1'));
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(Buffer.from(html, 'latin1'), {
               headers: responseHeaders,
@@ -53,11 +51,11 @@ export default function handleRequest(
       pipe(sink);
     };
     const respond = () => {
-      if (loadContext.isShared === true) return respondWhole();
       shellRendered = true;
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      if (loadContext.isShared === true) return respondWhole();
       // The page's scripts download after its pictures (lib/scripts-after-load.ts).
       const body = scriptsAfterLoad();
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,

@@ -29,8 +29,11 @@ export function escapeLike(text: string): string {
 }
 
 /** A row-value comparison the (created_at DESC, id DESC) indexes answer as a range scan. */
-const after = (key: SortKey) =>
-  sql`(${products.createdAt}, ${products.id}) < (${key.createdAt}::timestamptz, ${key.id}::uuid)`;
+const sortKeyIs = (op: '<' | '<=', createdAt: unknown, id: unknown) =>
+  sql`(${products.createdAt}, ${products.id}) ${sql.raw(op)} (${createdAt}::timestamptz, ${id}::uuid)`;
+const after = (key: SortKey) => sortKeyIs('<', key.createdAt, key.id);
+/** The same, with the key as a prepared statement's `createdAt` and `id`. */
+const keyPlaceholders = ['createdAt', 'id'].map((name) => sql.placeholder(name)) as [unknown, unknown];
 
 const productById = (db: Db | Tx) =>
   db
@@ -130,7 +133,7 @@ function fromKeyQuery(db: Db, shape: 'all' | 'category' | 'subcategory') {
   const where = and(
     shape === 'all' ? undefined : sql`${products.category} = ${sql.placeholder('category')}`,
     shape === 'subcategory' ? sql`${products.subcategory} = ${sql.placeholder('subcategory')}` : undefined,
-    sql`(${products.createdAt}, ${products.id}) <= (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+    sortKeyIs('<=', ...keyPlaceholders),
   );
   return db
     .select(columns)
@@ -175,12 +178,7 @@ const neighbourStatements = {
     db
       .select(columns)
       .from(products)
-      .where(
-        and(
-          sameCategory,
-          sql`(${products.createdAt}, ${products.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
-        ),
-      )
+      .where(and(sameCategory, sortKeyIs('<', ...keyPlaceholders)))
       .orderBy(...NEWEST_FIRST)
       .limit(sql.placeholder('limit')),
   ),
