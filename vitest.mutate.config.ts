@@ -18,12 +18,13 @@ if (!group) throw new Error('MUTATE_GROUP must name a group of scripts/mutation-
 const sharedSources = path.resolve(import.meta.dirname, 'packages/shared/src');
 
 type Project = {
-  test: { name: string; include: string[] };
+  test: { name: string; include: string[]; exclude?: string[] };
   resolve?: { alias?: Record<string, string> };
 };
 
 const inProject = (project: Project) => (file: string) =>
-  project.test.include.some((pattern) => path.matchesGlob(file, pattern));
+  project.test.include.some((pattern) => path.matchesGlob(file, pattern)) &&
+  !(project.test.exclude ?? []).some((pattern) => path.matchesGlob(file, pattern));
 
 export default defineConfig({
   test: {
@@ -35,7 +36,8 @@ export default defineConfig({
           ...project.resolve,
           alias: { ...project.resolve?.alias, '@catalogue/shared': sharedSources },
         },
-        test: { ...project.test, include: group.tests.filter(inProject(project)) },
+        // Each file with a fresh module registry, as Stryker's runs were measured and scored.
+        test: { ...project.test, include: group.tests.filter(inProject(project)), isolate: true },
       }))
       .filter((project) => project.test.include.length > 0),
   },
