@@ -37,9 +37,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: BASE_URL,
-    // A trace records every action's screenshots and DOM snapshots even when it is thrown away:
-    // about a fifth of the suite's CPU here. `.ci/run` sets E2E_TRACE=off (its clone is discarded
-    // with the traces); on a developer's machine a failed journey keeps its trace.
+    // A trace records every action's screenshots and DOM snapshots even when it is thrown away.
+    // `.ci/run` sets E2E_TRACE=off (its clone is discarded with the traces); on a developer's
+    // machine a failed journey keeps its trace.
     trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
