@@ -5,25 +5,32 @@ import { defineConfig } from 'vitest/config';
 const web = path.resolve(import.meta.dirname, 'apps/web/app');
 
 /**
- * The test files under `dir` that replace a module with `vi.mock` or `vi.doMock`. Such a mock only
- * takes hold where the module registry is fresh, so these files run isolated (a new module graph
- * per file); every other file shares its worker's modules with the files before it. Importing the
- * server or the storefront once per worker instead of once per file took the Vitest run here from
- * ~8.5 to ~5 minutes; a file that mocks without being listed here fails (its mock never applies),
- * which is why the list is read from the files themselves.
+ * A project's test files: the `include` patterns for the test files under `roots`, and which of
+ * them replace a module with `vi.mock` or `vi.doMock`. Such a mock only takes hold where the module
+ * registry is fresh, so those files run isolated (a new module graph per file); every other file
+ * shares its worker's modules with the files before it. Importing the server or the storefront once
+ * per worker instead of once per file took the Vitest run here from ~8.5 to ~5 minutes; a file that
+ * mocks without being listed fails (its mock never applies), which is why the list is read from the
+ * files themselves. Only `roots` are read, never node_modules or build output.
  */
-function filesThatMock(dir: string): string[] {
-  return fs
-    .readdirSync(path.resolve(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
-    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')))
+function testFiles(roots: string[], extensions: string[]) {
+  const name = new RegExp(`\\.test\\.(${extensions.join('|')})$`);
+  const mocking = roots
+    .flatMap((root) =>
+      fs
+        .readdirSync(path.resolve(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
+        .filter((file) => name.test(file))
+        .map((file) => path.posix.join(root, file.split(path.sep).join('/'))),
+    )
     .filter((file) =>
       /\bvi\.(do)?mock\(/i.test(fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8')),
     );
+  const glob = extensions.length > 1 ? `{${extensions.join(',')}}` : extensions[0];
+  return { include: roots.map((root) => `${root}/**/*.test.${glob}`), mocking };
 }
 
-const serverMocks = filesThatMock('apps/server');
-const webMocks = filesThatMock('apps/web');
+const serverTests = testFiles(['apps/server/src', 'apps/server/test'], ['ts']);
+const webTests = testFiles(['apps/web/app', 'apps/web/scripts'], ['ts', 'tsx']);
 
 const server = {
   globalSetup: ['apps/server/test/global-setup.ts'],
@@ -60,27 +67,27 @@ export default defineConfig({
         test: {
           ...server,
           name: 'server',
-          include: ['apps/server/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.soak.test.ts', ...serverMocks],
+          include: serverTests.include,
+          exclude: ['**/node_modules/**', '**/*.soak.test.ts', ...serverTests.mocking],
           isolate: false,
         },
       },
       {
-        test: { ...server, name: 'server-mocks', include: serverMocks },
+        test: { ...server, name: 'server-mocks', include: serverTests.mocking },
       },
       {
         ...storefront,
         test: {
           ...storefrontTest,
           name: 'web',
-          include: ['apps/web/app/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...webMocks],
+          include: webTests.include,
+          exclude: ['**/node_modules/**', ...webTests.mocking],
           isolate: false,
         },
       },
       {
         ...storefront,
-        test: { ...storefrontTest, name: 'web-mocks', include: webMocks },
+        test: { ...storefrontTest, name: 'web-mocks', include: webTests.mocking },
       },
     ],
   },

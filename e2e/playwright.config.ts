@@ -26,9 +26,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Two files at a time: the journeys mostly wait (for a page's load, its pictures, a timer), so
-  // a second worker took the suite from ~8 to ~7 minutes on two cores with no new failure. A file's
-  // tests still run in order, and the projects below keep writers after readers.
+  // Two files at a time: a second worker took the suite from ~8 to ~7 minutes on two cores with no
+  // new failure. The passes now keep both cores busy (no idle time in vmstat), so a third would not
+  // help. A file's tests still run in order, and the projects below keep writers after readers.
   workers: 2,
   retries: 0,
   timeout: 45_000,
