@@ -52,6 +52,13 @@ const complete = {
 
 const alerts = () => screen.queryAllByRole('alert').map((el) => el.textContent);
 
+/**
+ * The form moves focus to the field with the error in the next animation frame. Typing elsewhere
+ * before that frame (a test is faster than a person) would send the next keys to that field: a
+ * pasted website once went to the country select on a busy machine, and the form was sent.
+ */
+const focusReaches = (label: RegExp) => waitFor(() => expect(field(label)).toHaveFocus());
+
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('alert', alertMock);
@@ -86,14 +93,17 @@ describe('SignupForm', { timeout: 20_000 }, () => {
       expect(alerts()).toEqual([message]);
       expect(field(label)).toHaveAccessibleDescription(message);
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      await focusReaches(label);
     }
     await userEvent.clear(field(/^Confirm password/));
     await fill({ confirmPassword: 'x' });
     await submit();
     expect(alerts()).toEqual(['Contact number is required']);
+    await focusReaches(/^Contact number/);
     await fill({ contactNumber: '12345' });
     await submit();
     expect(alerts()).toEqual(['Country is required']);
+    await focusReaches(/^Country/);
     await fill({ country: 'IN', companyWebsite: 'not a site' });
     await submit();
     expect(alerts()).toEqual(['Please enter a valid website address']);
