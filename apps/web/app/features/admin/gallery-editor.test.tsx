@@ -78,6 +78,41 @@ describe('GalleryEditor', () => {
     expect(screen.getByRole('button', { name: 'Move picture 1 earlier' })).toBeDisabled();
   });
 
+  it('sends quick moves one at a time, in order, and shows the newest answer', async () => {
+    const answers: Array<() => void> = [];
+    request.mockImplementation(
+      (_path, options) =>
+        new Promise((resolve) =>
+          answers.push(() =>
+            resolve(
+              saved((options?.json as { ids: string[] }).ids.map((id) => three.find((p) => p._id === id)!)),
+            ),
+          ),
+        ),
+    );
+    const user = setup();
+    screen.getByRole('button', { name: 'Move picture 1 later' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move picture 2 later' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(order()).toEqual(['Side', 'Back', 'Front']);
+    // The second order waits for the first save's answer: sent together, the two could reach the
+    // server the other way round and leave the older order saved.
+    expect(request).toHaveBeenCalledTimes(1);
+    answers[0]!();
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+    expect(request).toHaveBeenLastCalledWith(`/products/admin/${PRODUCT}/images/order`, {
+      method: 'PUT',
+      json: { ids: [three[1]!._id, three[2]!._id, three[0]!._id] },
+    });
+    // The first save's answer holds the older order: it is not shown over the newer one.
+    expect(order()).toEqual(['Side', 'Back', 'Front']);
+    answers[1]!();
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+    expect(order()).toEqual(['Side', 'Back', 'Front']);
+    expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
+  });
+
   it('puts the order back and says why when the server refuses it', async () => {
     request.mockRejectedValue(
       new ApiError(400, "The order must list each of the product's pictures exactly once"),

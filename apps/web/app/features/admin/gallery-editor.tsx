@@ -52,8 +52,15 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
     if (fileInput.current) fileInput.current.value = '';
   };
 
+  /**
+   * Order saves in flight: they go out one at a time, in the order they were made, so two quick
+   * moves cannot reach the server the other way round and leave the older order saved; only the
+   * newest save's answer (or failure) is shown.
+   */
+  const orderSaves = useRef({ chain: Promise.resolve(), newest: 0 });
+
   /** Saves a new order; the list shows it at once and goes back if the server refuses. */
-  const saveOrder = async (next: ProductImage[], movedTo: number, focusSelector?: string) => {
+  const saveOrder = (next: ProductImage[], movedTo: number, focusSelector?: string) => {
     const before = images;
     setImages(next);
     setProblem(null);
@@ -63,19 +70,25 @@ export function GalleryEditor({ productId, initial }: { productId: string; initi
         list.current?.querySelectorAll<HTMLElement>(focusSelector)[movedTo]?.focus(),
       );
     }
-    try {
-      const saved = checkAnswer(
-        await apiRequest(`${base}/order`, {
-          method: 'PUT',
-          json: { ids: next.map((i) => i._id) },
-        }),
-        gallerySavedSchema,
-      );
-      setImages(saved.images);
-    } catch (error) {
-      setImages(before);
-      setProblem(t('editor.errors.saveFailed', { message: reason(error) }));
-    }
+    const saves = orderSaves.current;
+    const mine = ++saves.newest;
+    saves.chain = saves.chain.then(async () => {
+      try {
+        const saved = checkAnswer(
+          await apiRequest(`${base}/order`, {
+            method: 'PUT',
+            json: { ids: next.map((i) => i._id) },
+          }),
+          gallerySavedSchema,
+        );
+        if (mine === saves.newest) setImages(saved.images);
+      } catch (error) {
+        if (mine !== saves.newest) return;
+        setImages(before);
+        setProblem(t('editor.errors.saveFailed', { message: reason(error) }));
+      }
+    });
+    return saves.chain;
   };
 
   const move = (from: number, by: -1 | 1) => {
