@@ -73,7 +73,12 @@ export default defineConfig({
         },
       },
       {
-        test: { ...server, name: 'server-mocks', include: serverTests.mocking },
+        test: {
+          ...server,
+          name: 'server-mocks',
+          include: serverTests.mocking,
+          exclude: ['**/*.soak.test.ts'],
+        },
       },
       {
         ...storefront,

@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createMailbox, tokenOf } from '../scripts/mailbox.mjs';
 import { e2eDataDir } from './data-dir.mjs';
-import { ADMIN, apiLogin, expect, expectAccessible, logInBrowser, test, uniqueEmail } from './fixtures';
+import {
+  ADMIN,
+  apiLogin,
+  expect,
+  expectAccessible,
+  logInBrowser,
+  test,
+  uniqueEmail,
+  skipLocaleRedirect,
+} from './fixtures';
 
 /**
  * Trade approval on: a second production server of its own (the shared one runs without it),
@@ -51,7 +60,7 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ context }) => {
   // No locale redirect in these journeys.
-  await context.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(context);
 });
 
 type Buyer = { name: string; email: string; password: string };
@@ -87,7 +96,7 @@ async function mailContaining(to: string, text: string): Promise<string> {
 /** The buyer in a browser of their own, at the enquiry list with one design in it. */
 async function buyerAtCart(browser: Browser, buyer: Buyer): Promise<{ page: Page; token: string }> {
   const context = await browser.newContext({ baseURL: BASE_URL });
-  await context.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(context);
   const page = await context.newPage();
   await page.goto('/');
   const session = await logInBrowser(page, buyer);

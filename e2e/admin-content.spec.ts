@@ -12,12 +12,13 @@ import {
   PNG,
   submitPriceRequest,
   test,
+  skipLocaleRedirect,
 } from './fixtures';
 
 /** Logs in as the seeded admin for every page the test opens, in English whatever the browser says. */
 async function loginAsAdmin(page: Page) {
   await logInBrowser(page, ADMIN, { everyPage: true });
-  await page.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(page);
 }
 
 type Buyer = { name: string; email: string; token: string };

@@ -10,6 +10,7 @@ import {
   someProducts,
   test,
   type Session,
+  skipLocaleRedirect,
 } from './fixtures';
 
 type Line = { _id: string; name: string; quantity: number };
@@ -90,7 +91,7 @@ const badge = (page: Page) => page.locator('header a[href="/cart"]').first();
 
 test.beforeEach(async ({ context }) => {
   // No locale redirect in these journeys.
-  await context.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(context);
 });
 
 test.describe('enquiry list', () => {

@@ -1,10 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { createMailbox, tokenOf } from '../scripts/mailbox.mjs';
 import { e2eDataDir } from './data-dir.mjs';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+/**
+ * The visitor's locale redirect counts as done this session (`lang_auto_set`, which the storefront's
+ * script sets after its one redirect): every page of `target` stays at the address it was opened at.
+ */
+export async function skipLocaleRedirect(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+}
 
 /** A 64×64 PNG: a real picture the server's sniffing and pixel checks accept (products and blog posts). */
 export const PNG = Buffer.from(

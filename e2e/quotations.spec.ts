@@ -10,6 +10,7 @@ import {
   someProducts,
   submitPriceRequest,
   test,
+  skipLocaleRedirect,
 } from './fixtures';
 
 /** The words the journey clicks and reads, in each language the site speaks. */
@@ -54,7 +55,7 @@ const LANGUAGES = [
 async function pageFor(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(page);
   await logInBrowser(page, who, { everyPage: true });
   page.goto = ((goto) => async (url: string, options?: Parameters<Page['goto']>[1]) => {
     const response = await goto(url, options);

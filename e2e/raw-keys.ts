@@ -24,12 +24,10 @@ const KEYS = textKeys();
 /**
  * Watches every page of `context` from its first byte: every text node and label ever shown (the
  * server HTML, hydration, each client navigation) is checked against the keys, so a key shown for
- * one frame before its texts arrive is caught too. The visitor's locale redirect counts as done
- * (`lang_auto_set`), so the address stays put.
+ * one frame before its texts arrive is caught too.
  */
 export async function watchRawKeys(context: BrowserContext): Promise<void> {
   await context.addInitScript((keys: string[]) => {
-    window.sessionStorage.setItem('lang_auto_set', 'true');
     const known = new Set(keys);
     const seen: string[] = [];
     (window as unknown as { __rawKeys: string[] }).__rawKeys = seen;

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test } from './fixtures';
+import { expect, expectAccessible, hydrated, test, skipLocaleRedirect } from './fixtures';
 import { publicPaths } from './public-paths';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
@@ -7,7 +7,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '
 /** A visitor whose locale redirect has already happened this session: the address stays put. */
 async function settledContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext(options);
-  await context.addInitScript(() => window.sessionStorage.setItem('lang_auto_set', 'true'));
+  await skipLocaleRedirect(context);
   return context;
 }
 

@@ -1,10 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, skipLocaleRedirect, test } from './fixtures';
 import { rawKeysOf, watchRawKeys } from './raw-keys';
 
 /** A page whose raw text keys are recorded from its first byte (every public page is checked in pages.spec.ts). */
 async function watchedPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
+  await skipLocaleRedirect(context);
   await watchRawKeys(context);
   return context.newPage();
 }

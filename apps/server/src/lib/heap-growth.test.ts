@@ -2,7 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { collectAfterBuild } from './heap-growth.ts';
 
-const serverDir = new URL('../..', import.meta.url).pathname;
+/** Runs `script` (an ES module, run from apps/server) in a fresh Node process; answers what it printed. */
+function runFresh(script: string, nodeArgs: string[] = []): string {
+  return execFileSync(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: new URL('../..', import.meta.url).pathname,
+      encoding: 'utf8',
+    },
+  ).trim();
+}
 
 /**
  * Keeps ~20 MB of objects live while allocating garbage and replacing part of the live set, as a
@@ -21,11 +31,7 @@ function peakHeapMb(percent: number): number {
     }
     console.log(Math.round(peak / 2 ** 20));
   `;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: serverDir,
-    encoding: 'utf8',
-  });
-  return Number(out.trim());
+  return Number(runFresh(script));
 }
 
 /**
@@ -50,12 +56,7 @@ function heapAfterCollectionMb(how: 'plain' | 'compacting' | 'compact-first'): n
     else gc();
     console.log(Math.round(process.memoryUsage().heapTotal / 2 ** 20), kept.length);
   `;
-  const out = execFileSync(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: serverDir, encoding: 'utf8' },
-  );
-  return Number(out.trim().split(' ')[0]);
+  return Number(runFresh(script, ['--expose-gc']).split(' ')[0]);
 }
 
 describe('limitHeapGrowth', () => {

@@ -79,15 +79,16 @@ describe('GalleryEditor', () => {
   });
 
   it('sends quick moves one at a time, in order, and shows the newest answer', async () => {
-    const answers: Array<() => void> = [];
+    // Each save waits until the test answers it; the server's answer may carry newer alt texts.
+    const answers: Array<(alt?: (p: ProductImage) => string) => void> = [];
     request.mockImplementation(
       (_path, options) =>
         new Promise((resolve) =>
-          answers.push(() =>
-            resolve(
-              saved((options?.json as { ids: string[] }).ids.map((id) => three.find((p) => p._id === id)!)),
-            ),
-          ),
+          answers.push((alt = (p) => p.alt) => {
+            const ids = (options?.json as { ids: string[] }).ids;
+            const images = ids.map((id) => three.find((p) => p._id === id)!);
+            resolve(saved(images.map((p) => ({ ...p, alt: alt(p) }))));
+          }),
         ),
     );
     const user = setup();
@@ -107,9 +108,10 @@ describe('GalleryEditor', () => {
     });
     // The first save's answer holds the older order: it is not shown over the newer one.
     expect(order()).toEqual(['Side', 'Back', 'Front']);
-    answers[1]!();
-    await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
-    expect(order()).toEqual(['Side', 'Back', 'Front']);
+    // The newest save's answer is what the list shows.
+    answers[1]!((p) => `${p.alt} (saved)`);
+    await waitFor(() => expect(order()).toEqual(['Side (saved)', 'Back (saved)', 'Front (saved)']));
+    expect(request).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(/Could not save/)).not.toBeInTheDocument();
   });
 
