@@ -1,5 +1,6 @@
 import { ATTRIBUTE_KINDS, type AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { FacetSelection, Facets, ListingSort } from '@catalogue/shared/schemas/listing-filters';
+import { IdTable } from './id-table.ts';
 
 /** One product as the index needs it; the source lists them newest first. */
 export type FacetProduct = {
@@ -66,8 +67,8 @@ function popcount32(x: number): number {
 export class FacetIndex {
   readonly size: number;
   private readonly words: number;
-  private readonly ids: string[];
-  private readonly position = new Map<string, number>();
+  /** The products' ids by number, and each id's number. */
+  private readonly ids: IdTable;
   private readonly all: Uint32Array;
   private readonly scopes = new Map<string, Uint32Array>();
   private readonly kinds: Record<AttributeKind, IndexedValue[]>;
@@ -78,13 +79,11 @@ export class FacetIndex {
     const n = source.products.length;
     this.size = n;
     this.words = Math.ceil(n / 32);
-    this.ids = source.products.map((p) => p.id);
+    this.ids = new IdTable(source.products.map((p) => p.id));
     this.all = this.empty();
     for (let i = 0; i < n; i++) this.set(this.all, i);
 
-    const position = this.position;
     source.products.forEach((p, i) => {
-      position.set(p.id, i);
       this.set(this.scopeBits(p.category), i);
       this.set(this.scopeBits(p.category, p.subcategory), i);
     });
@@ -101,7 +100,7 @@ export class FacetIndex {
       byId.set(v.id, value);
     }
     for (const link of source.links) {
-      const i = position.get(link.productId);
+      const i = this.ids.numberOf(link.productId);
       const value = byId.get(link.valueId);
       if (i !== undefined && value) this.set(value.bits, i);
     }
@@ -135,7 +134,7 @@ export class FacetIndex {
     // Given products: their numbers in their order (products no longer in the index left out).
     let given: Int32Array | null = null;
     if (q.scope.within) {
-      const numbers = q.scope.within.map((id) => this.position.get(id)).filter((i) => i !== undefined);
+      const numbers = q.scope.within.map((id) => this.ids.numberOf(id)).filter((i) => i !== undefined);
       given = Int32Array.from(numbers);
       const mask = this.empty();
       for (const i of given) if ((scope[i >>> 5]! >>> (i & 31)) & 1) this.set(mask, i);
@@ -193,7 +192,7 @@ export class FacetIndex {
     const take = (i: number) => {
       if (!((mask[i >>> 5]! >>> (i & 31)) & 1)) return false;
       if (skipped < offset) skipped++;
-      else out.push(this.ids[i]!);
+      else out.push(this.ids.idOf(i));
       return out.length >= limit;
     };
     if (limit <= 0) return out;
