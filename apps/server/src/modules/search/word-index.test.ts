@@ -191,3 +191,62 @@ describe('WordIndex literal pass', () => {
     }
   });
 });
+
+describe('WordIndex numbers in names', () => {
+  const extraOf = (index: WordIndex, text: string) =>
+    ids(index, index.rank(text, new Map(), { literal: false }).extra);
+
+  it('finds a number only as a whole word of a name', async () => {
+    const index = await WordIndex.build(
+      once([
+        row('m1', 'Kundan Ring 12', 'KR-99'),
+        row('m2', 'Kundan Ring 123', 'KR-12'),
+        row('m3', 'Ring 12 Kundan', 'KR-1'),
+        row('m4', 'Kundan 12-Ring', 'KR-2'),
+        // "x12" holds a letter: it is not the number 12.
+        row('m5', 'Kundan Ring x12', 'KR-3'),
+        row('m6', 'अंगूठी १२', 'HI-12'),
+        // A letter outside the Basic Multilingual Plane (two UTF-16 units) just before the digits.
+        row('m7', 'Ring \u{1d400}12', 'KR-4'),
+        row('m8', 'Ring 12', 'KR-5'),
+      ]),
+    );
+    expect(extraOf(index, 'kundan 12')).toEqual(['m1', 'm3', 'm4']);
+    expect(extraOf(index, '12 ring')).toEqual(['m1', 'm3', 'm4', 'm8']);
+    expect(extraOf(index, 'ring 123')).toEqual(['m2']);
+    // 1 and 99 are only in codes.
+    expect(extraOf(index, 'ring 1')).toEqual([]);
+    expect(extraOf(index, 'ring 99')).toEqual([]);
+    expect(extraOf(index, 'अंगूठी १२')).toEqual(['m6']);
+  });
+
+  it('answers as the words of each name do, over many numbered names', async () => {
+    const words = ['Kundan', 'Ring', 'Temple', 'Jhumka', 'अंगूठी'];
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pick = () => words[Math.floor(random() * words.length)]!;
+    const rows = Array.from({ length: 1500 }, (_, i) =>
+      row(`q${i}`, `${pick()} ${Math.floor(random() * 40)} ${pick()}-${i % 7}`, `Q-${i}`),
+    );
+    const index = await WordIndex.build(once(rows));
+    const wordsOfRow = (r: WordRow) =>
+      new Set([
+        ...wordsOf(r.name.toLowerCase()).map(singularOf),
+        singularOf(r.category.toLowerCase()),
+        r.subcategory,
+      ]);
+    for (const text of [
+      'kundan 7',
+      '3 ring',
+      'temple 0',
+      'jhumka 39',
+      'अंगूठी 12',
+      'ring 6 kundan',
+      'ring 40',
+    ]) {
+      const query = wordsOf(text).map(singularOf);
+      const expected = rows.filter((r) => query.every((w) => wordsOfRow(r).has(w))).map((r) => labelOf(r.id));
+      expect(extraOf(index, text), text).toEqual(expected);
+    }
+  });
+});
