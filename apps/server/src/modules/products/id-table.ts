@@ -5,7 +5,7 @@ import { bytesToUuid, uuidToBytes } from './search-index.ts';
  * Product ids numbered 0 to n - 1 in a given order, with the number of an id found in constant
  * time: each id as its 16 bytes, and an open-addressing table of numbers keyed by a hash of those
  * bytes. At 100,000 products that is 1.6 MB of ids and 1 MB of table, where an array of the id
- * strings and a Map from them to their numbers held about 10 MB of heap in some 200,000 objects
+ * strings and a Map from them to their numbers held about 10 MB of heap, 100,000 strings of it
  * (measured in a heap snapshot of the bench's server), every one of them kept and traced by the
  * garbage collector for as long as the index lives.
  */
