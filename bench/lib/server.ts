@@ -141,6 +141,10 @@ export async function startBenchServer(options: {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // However the bench ends (a signal or an error while the server starts included), the server
+  // does not outlive it: one left running took the next run's port and answered in its place.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error('the server exited during start-up');
@@ -152,6 +156,10 @@ export async function startBenchServer(options: {
     if (i > 600) throw new Error('the server did not become ready in 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Another server that took the port after freePort chose it answers the readiness check while
+  // ours fails to listen: the run must stop rather than measure that one.
+  await new Promise((r) => setTimeout(r, 500));
+  if (child.exitCode !== null) throw exitedError(child);
 
   return {
     url,
@@ -161,16 +169,24 @@ export async function startBenchServer(options: {
     products: 96 + extra,
     dataDir,
     rssMb() {
-      if (child.exitCode !== null) return 0;
+      // A figure read after our server died would be another process's, or 0 MB taken for a pass.
+      if (child.exitCode !== null) throw exitedError(child);
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
     },
     async stop() {
+      process.off('exit', killOnExit);
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function exitedError(child: ChildProcess): Error {
+  return new Error(
+    `the bench's server exited (code ${child.exitCode}); whatever answers on its port is another process`,
+  );
 }
