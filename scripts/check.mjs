@@ -6,13 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs `npm run <script>`, collecting its output; resolves with whether it passed. */
 function run(script) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { cwd: root, env: process.env });
+    const child = spawn('npm', ['run', '--silent', script], { cwd: root, env: process.env });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

@@ -6,12 +6,36 @@
  * trigrams of both.
  */
 
-const WORD_RE = /[\p{L}\p{M}\p{N}]+/gu;
+/** What a word is made of: letters, combining marks and digits. */
+const WORD_CHARS = '\\p{L}\\p{M}\\p{N}';
+const WORD_RE = new RegExp(`[${WORD_CHARS}]+`, 'gu');
+const WORD_CHAR_RE = new RegExp(`^[${WORD_CHARS}]$`, 'u');
 const HAS_LETTER_RE = /\p{L}/u;
 
 /** The words of already lower-cased text, in order. */
 export function wordsOf(folded: string): string[] {
   return folded.match(WORD_RE) ?? [];
+}
+
+/** Whether the character starting at `at` belongs to a word as wordsOf reads words. */
+export function isWordCharAt(text: string, at: number): boolean {
+  if (at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  // ASCII without a regular expression: the number scan of the word index asks this per occurrence.
+  if (code < 0x80) {
+    const lower = code | 32;
+    return (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122);
+  }
+  return WORD_CHAR_RE.test(String.fromCodePoint(text.codePointAt(at)!));
+}
+
+/** Whether the character just before `at` belongs to a word. */
+export function isWordCharBefore(text: string, at: number): boolean {
+  if (at <= 0) return false;
+  const code = text.charCodeAt(at - 1);
+  // The second half of a surrogate pair: the character starts one unit earlier.
+  if (code >= 0xdc00 && code <= 0xdfff && at >= 2) return isWordCharAt(text, at - 2);
+  return isWordCharAt(text, at - 1);
 }
 
 export const hasLetter = (word: string) => HAS_LETTER_RE.test(word);

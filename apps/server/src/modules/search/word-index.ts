@@ -1,5 +1,13 @@
 import { bytesToUuid, CODE_START, foldText, NAME_START, uuidToBytes } from '../products/search-index.ts';
-import { hasLetter, SIMILARITY_THRESHOLD, singularOf, trigramsOf, wordsOf } from './trigram.ts';
+import {
+  hasLetter,
+  isWordCharAt,
+  isWordCharBefore,
+  SIMILARITY_THRESHOLD,
+  singularOf,
+  trigramsOf,
+  wordsOf,
+} from './trigram.ts';
 
 /** One product as the word index reads it; rows arrive newest first. */
 export type WordRow = { id: string; name: string; code: string; category: string; subcategory: string };
@@ -300,27 +308,6 @@ export class WordIndex {
     for (let r = 0; r < marks.length; r++) if (marks[r] === all && !exclude.has(r)) out.push(r);
     return out;
   }
-}
-
-/** A character of a word as wordsOf reads words: a letter, a combining mark or a digit. */
-const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
-
-function isWordCharAt(text: string, at: number): boolean {
-  if (at >= text.length) return false;
-  const code = text.charCodeAt(at);
-  if (code < 0x80) {
-    const lower = code | 32;
-    return (code >= 48 && code <= 57) || (lower >= 97 && lower <= 122);
-  }
-  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at)!));
-}
-
-function isWordCharBefore(text: string, at: number): boolean {
-  if (at <= 0) return false;
-  const code = text.charCodeAt(at - 1);
-  // The second half of a surrogate pair: the character starts one unit earlier.
-  if (code >= 0xdc00 && code <= 0xdfff && at >= 2) return isWordCharAt(text, at - 2);
-  return isWordCharAt(text, at - 1);
 }
 
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
