@@ -263,6 +263,8 @@ test.describe('catalogue pages', () => {
     test(`${width} px: ${columns} columns, ${carousel} carousel cards, nothing wider than the screen, accessible`, async ({
       page,
     }) => {
+      // Four pages, each judged by axe (3-4 s on a quiet machine, twice that with both workers busy).
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       const noSidewaysScroll = () =>
         page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

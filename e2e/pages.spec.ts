@@ -1,63 +1,83 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, hydrated, skipLocaleRedirect, test } from './fixtures';
-import { publicPaths } from './public-paths';
+import { CONTENT_PAGES, publicPaths, STATIC_PATHS } from './public-paths';
 import { rawKeysOf, watchRawKeys } from './raw-keys';
 
 /**
  * Every public page, visited once per language with its scripts (and once without them in
  * English): what each visit must show is checked on that one visit, as each hydrated page load
- * costs this machine's two cores about a second of Chromium's time.
+ * costs this machine's two cores about a second of Chromium's time. Each English page is a test of
+ * its own (axe takes 3-4 s a page on a quiet machine, twice that with both workers busy), so the
+ * suite's two workers share them (they run in any order: none writes); the Hindi pages are one test.
  */
 test.describe('every public page', () => {
-  test('renders its title without JavaScript, hydrates with the same title, no error, no raw text key and no serious accessibility problem', async ({
+  // They only read: any worker may take any of them.
+  test.describe.configure({ mode: 'parallel' });
+  type PathOf = (request: APIRequestContext) => Promise<string>;
+  const fixed = (path: string): [string, PathOf] => [path, async () => path];
+  const englishPages: [name: string, pathOf: PathOf][] = [
+    ...STATIC_PATHS.map(fixed),
+    ...Object.entries(CONTENT_PAGES),
+    // Not in the public list: the enquiry list (axe judges it in the enquiry journeys) and a missing page.
+    fixed('/cart'),
+    fixed('/no-such-page'),
+  ];
+
+  for (const [name, pathOf] of englishPages) {
+    test(`${name} in English: its title without JavaScript, the same title once hydrated, no error, no raw text key${name === '/cart' ? '' : ', no serious accessibility problem'}`, async ({
+      browser,
+      page,
+      request,
+    }) => {
+      const path = await pathOf(request);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await skipLocaleRedirect(page.context());
+      await watchRawKeys(page.context());
+
+      // Without JavaScript there is no locale redirect (the storefront's script makes it).
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      const response = await plain.goto(path);
+      const isMissing = path === '/no-such-page';
+      expect(response?.status()).toBe(isMissing ? 404 : 200);
+      const title = await plain.title();
+      expect(title).not.toBe('');
+      await expect(plain.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await noScript.close();
+
+      await page.goto(path);
+      await hydrated(page);
+      expect(await rawKeysOf(page)).toEqual([]);
+      if (path !== '/cart') await expectAccessible(page);
+      await expect(page).toHaveTitle(title);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('in Hindi: every page hydrates with no error and no raw text key; axe judges two of them', async ({
     browser,
     request,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(180_000);
     const paths = await publicPaths(request);
-    // Without JavaScript there is no locale redirect (the storefront's script makes it).
-    const noScript = await browser.newContext({ javaScriptEnabled: false });
     const context = await browser.newContext();
     await skipLocaleRedirect(context);
     await watchRawKeys(context);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-
-    const visit = async (path: string, { accessibility }: { accessibility: boolean }) => {
-      await page.goto(path);
-      await hydrated(page);
-      expect(await rawKeysOf(page), path).toEqual([]);
-      if (accessibility) await expectAccessible(page);
-    };
-
-    // English: the page's title is in its server HTML, and hydration keeps it.
-    for (const path of paths) {
-      await test.step(path, async () => {
-        const plain = await noScript.newPage();
-        const response = await plain.goto(path);
-        expect(response?.status(), path).toBe(200);
-        const title = await plain.title();
-        expect(title, path).not.toBe('');
-        await expect(plain.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await plain.close();
-
-        await visit(path, { accessibility: true });
-        await expect(page, path).toHaveTitle(title);
-      });
-    }
-    // The enquiry list and a missing page are not in the public list; axe judges the missing page.
-    await test.step('/cart', () => visit('/cart', { accessibility: false }));
-    await test.step('/no-such-page', () => visit('/no-such-page', { accessibility: true }));
-
-    // Hindi: every page's texts; axe judges two (the language changes texts, not structure).
+    // The language changes texts, not structure: axe judges the home and about pages.
     for (const path of [...paths, '/cart', '/no-such-page']) {
       const hindi = `/hi${path === '/' ? '' : path}`;
-      await test.step(hindi, () =>
-        visit(hindi, { accessibility: hindi === '/hi' || hindi === '/hi/aboutus' }),
-      );
+      await test.step(hindi, async () => {
+        await page.goto(hindi);
+        await hydrated(page);
+        expect(await rawKeysOf(page), hindi).toEqual([]);
+        if (hindi === '/hi' || hindi === '/hi/aboutus') await expectAccessible(page);
+      });
     }
     expect(errors).toEqual([]);
-    await noScript.close();
     await context.close();
   });
 });
