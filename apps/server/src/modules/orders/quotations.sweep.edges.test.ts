@@ -4,6 +4,33 @@ import { orderEvents, orders } from '../../db/schema/orders.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
 import { createQuotationsService } from './quotations.service.ts';
+import type * as QuotationsRepositoryModule from './quotations.repository.ts';
+
+/**
+ * `afterList`, when set, runs once the sweep has listed the lapsed requests and before it locks
+ * the first: a write there lands exactly "while the sweep runs", on PGlite's single connection as
+ * on PostgreSQL's pool, where racing the two with Promise.all decided the order by chance.
+ */
+const sweepHooks = vi.hoisted(() => ({ afterList: null as null | (() => Promise<unknown>) }));
+vi.mock('./quotations.repository.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof QuotationsRepositoryModule>();
+  return {
+    ...original,
+    createQuotationsRepository: (...args: Parameters<typeof original.createQuotationsRepository>) => {
+      const repo = original.createQuotationsRepository(...args);
+      return {
+        ...repo,
+        async listLapsed(...list: Parameters<typeof repo.listLapsed>) {
+          const ids = await repo.listLapsed(...list);
+          const hook = sweepHooks.afterList;
+          sweepHooks.afterList = null;
+          await hook?.();
+          return ids;
+        },
+      };
+    },
+  };
+});
 
 /*
  * The server's side of a transition that the route tests cannot see: who is told after it (the
@@ -183,10 +210,10 @@ describe('quotation transitions: who is told, and the sweep under races', () => 
     const { service } = watchedService();
     const later = new Date(Date.now() + 7 * 86_400_000);
     // The sweep lists the lapsed quote, then the validity moves before the sweep locks it.
-    const [recorded] = await Promise.all([
-      service.expireLapsedQuotes(),
-      t.database.db.update(orders).set({ validUntil: later }).where(eq(orders.id, id)),
-    ]);
+    sweepHooks.afterList = () =>
+      t.database.db.update(orders).set({ validUntil: later }).where(eq(orders.id, id));
+    const recorded = await service.expireLapsedQuotes();
+    expect(sweepHooks.afterList).toBeNull();
     expect(recorded).toBe(0);
     expect((await row(id))!.status).toBe('quoted');
     expect(await expiryEvents(id)).toHaveLength(0);
@@ -197,10 +224,9 @@ describe('quotation transitions: who is told, and the sweep under races', () => 
     const id = await lapsedQuote();
     const kept = await lapsedQuote();
     const { service } = watchedService();
-    const [recorded] = await Promise.all([
-      service.expireLapsedQuotes(),
-      t.app.services.orders.deleteOrder(id),
-    ]);
+    sweepHooks.afterList = () => t.app.services.orders.deleteOrder(id);
+    const recorded = await service.expireLapsedQuotes();
+    expect(sweepHooks.afterList).toBeNull();
     expect(recorded).toBe(1);
     expect(await row(id)).toBeUndefined();
     expect((await row(kept))!.status).toBe('expired');
