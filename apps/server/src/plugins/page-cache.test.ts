@@ -64,7 +64,7 @@ describe('pages stored for every anonymous visitor', () => {
       `<script${n} src="/assets/a.js"></script><script${n} type="module" async="">window.__ctx = {"a":1};</script>` +
       `<script${n}>alert(1)</script><script>window.injected = true</script>` +
       '<script nonce="guessed">window.injected = true</script>';
-    expect(inlineScriptHashes(html, NONCE_PLACEHOLDER)).toEqual([
+    expect(inlineScriptHashes(Buffer.from(html), NONCE_PLACEHOLDER)).toEqual([
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
       "'sha256-CACaKUMP3bUaeK7JgU+grVR6sA9VUsIgZNwdQnbXMCA='",
     ]);
@@ -73,6 +73,19 @@ describe('pages stored for every anonymous visitor', () => {
       'content-security-policy',
       "script-src 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'strict-dynamic'",
     ]);
+  });
+
+  it('hash a script by its UTF-8 bytes and keep every other byte of the page as rendered', async () => {
+    const n = ` nonce="${NONCE_PLACEHOLDER}"`;
+    const html = `<p>पीतल ring</p><script${n}>window.t = "बहुरंगी";</script><p>रोज़ गोल्ड</p>`;
+    const kept = await stored(html);
+    expect(kept.headers).toContainEqual([
+      'content-security-policy',
+      "script-src 'sha256-ggYOOvpv9LFAgKLt4cI6ipVOOy50pDRIWYQyYQHm550=' 'strict-dynamic'",
+    ]);
+    expect(zlib.gunzipSync(kept.body('gzip')).toString('utf8')).toBe(
+      '<p>पीतल ring</p><script>window.t = "बहुरंगी";</script><p>रोज़ गोल्ड</p>',
+    );
   });
 
   it('have one strong validator per encoding, any of which answers If-None-Match', async () => {

@@ -12,7 +12,7 @@ const gzip = promisify(zlib.gzip);
  */
 export const NONCE_PLACEHOLDER = crypto.randomBytes(12).toString('hex');
 const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER, 'latin1');
-const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
+const NONCE_ATTRIBUTE = Buffer.from(` nonce="${NONCE_PLACEHOLDER}"`, 'latin1');
 
 /** What an entry costs beyond its bodies: its key, the page and entry objects, the headers. */
 export const PAGE_OVERHEAD_BYTES = 1000;
@@ -29,15 +29,33 @@ export type Encoding = HttpEncoding | 'identity';
  * escaped sanitising) gets no hash, so it stays blocked exactly as it would by the nonce. The HTML is
  * React's output, where no script's text can contain `</script` (React escapes `<` in the data it
  * inlines), so a script ends at the first `</script>`.
+ *
+ * The page is read as bytes (latin1: one character per byte), so each script's hash is taken over
+ * its UTF-8 bytes as sent, and the page never becomes a UTF-16 string: a product page with Hindi
+ * labels in its data decoded as UTF-8 was a two-byte string of twice its size, allocated straight
+ * into V8's old generation at every first render.
  */
-export function inlineScriptHashes(html: string, nonce: string): string[] {
+export function inlineScriptHashes(html: Buffer, nonce: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  for (const match of html.toString('latin1').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', text = ''] = match;
     if (!attributes.includes(` nonce="${nonce}"`) || /\ssrc=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'latin1').digest('base64')}'`);
   }
   return [...hashes];
+}
+
+/** `bytes` without any occurrence of `part`: the kept pieces copied once into one buffer. */
+function withoutAll(bytes: Buffer, part: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(part); at !== -1; at = bytes.indexOf(part, from)) {
+    pieces.push(bytes.subarray(from, at));
+    from = at + part.length;
+  }
+  if (from === 0) return bytes;
+  pieces.push(bytes.subarray(from));
+  return Buffer.concat(pieces);
 }
 
 /**
@@ -95,7 +113,7 @@ export class StoredPage {
   private readonly answers = new Map<Encoding, StoredAnswer>();
 
   /**
-   * `rendered` as the render made it, with NONCE_PLACEHOLDER; it is stored without it. A shared
+   * `rendered` as the render made it (UTF-8), with NONCE_PLACEHOLDER; it is stored without it. A shared
    * cache may keep it `sharedCacheSeconds` and serve it stale as long again while it asks anew; a
    * browser revalidates every time (max-age=0), so a visitor who signs in is never shown the
    * anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
@@ -105,12 +123,12 @@ export class StoredPage {
    */
   static async of(
     headers: readonly Header[],
-    rendered: string,
+    rendered: Buffer,
     policy: (scriptSources: string[]) => string,
     sharedCacheSeconds: number,
   ): Promise<StoredPage> {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
-    const bytes = Buffer.from(rendered.replaceAll(NONCE_ATTRIBUTE, ''), 'utf8');
+    const bytes = withoutAll(rendered, NONCE_ATTRIBUTE);
     const compressed = exactCopy(await gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }));
     return new StoredPage(headers, bytes, compressed, policy(hashes), sharedCacheSeconds);
   }
@@ -236,7 +254,7 @@ export async function cachedRenderOf(
   const kept = [...headers].filter(([key]) => key !== 'set-cookie');
   const cookies = headers.getSetCookie();
   if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
-  return StoredPage.of(kept, html.toString('utf8'), options.policy, options.sharedCacheSeconds);
+  return StoredPage.of(kept, html, options.policy, options.sharedCacheSeconds);
 }
 
 function isHtml(headers: readonly Header[]): boolean {
