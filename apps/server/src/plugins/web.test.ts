@@ -21,6 +21,9 @@ const count = (request: Request) => {
   renders.set(key, (renders.get(key) ?? 0) + 1);
 };
 
+/** The loader of `held`: tells when it starts, then waits until the test lets it go. */
+const held = { started: () => {}, release: Promise.resolve() };
+
 /** Loaders of `slow/:n` running now, and the most there were at once. */
 const inFlight = { now: 0, most: 0 };
 
@@ -48,6 +51,14 @@ const routes: Record<string, { path?: string; index?: boolean; module: Record<st
       await new Promise((resolve) => setTimeout(resolve, 20));
       inFlight.now--;
       return { slow: true };
+    }),
+  },
+  held: {
+    path: 'held',
+    module: page(async () => {
+      held.started();
+      await held.release;
+      return { held: true };
     }),
   },
   missing: {
@@ -314,6 +325,37 @@ describe('pages for anonymous visitors', () => {
     await get('/page/a');
     await get('/page/a');
     expect(renders.get('/page/a')).toBe(3);
+  });
+});
+
+describe('closing with a page being rendered for anonymous visitors', () => {
+  it('waits for a render still running after its visitor has gone, so none outlives the database', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalogue-web-close-'));
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const database = await createTestDatabase();
+    const app = await buildApp({ env, database, web: { build, mode: 'production' } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    let release = () => {};
+    const started = new Promise<void>((resolve) => (held.started = resolve));
+    held.release = new Promise<void>((resolve) => (release = resolve));
+
+    // The visitor asks, and goes once the render has started.
+    const visitor = new AbortController();
+    const { port } = app.server.address() as { port: number };
+    const asked = fetch(`http://127.0.0.1:${port}/held`, { signal: visitor.signal }).catch(() => null);
+    await started;
+    visitor.abort();
+    await asked;
+
+    let isClosed = false;
+    const closing = app.close().then(() => (isClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(isClosed).toBe(false);
+    release();
+    await closing;
+    expect(isClosed).toBe(true);
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 });
 

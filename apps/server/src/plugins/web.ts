@@ -157,6 +157,19 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
   const sharedRender = createLimiter(SHARED_RENDERS_AT_ONCE, Infinity, 'unused: the queue has no limit', {
     releaseAfterMs: SHARED_RENDER_PLACE_MS,
   });
+  // A shared render is tied to no visitor: it goes on (and stays queued) after every visitor who
+  // asked for it has gone. Closing waits for those running or queued, so none reaches the
+  // database after it is closed (at a shutdown under load they failed and logged errors).
+  const sharedRendersOpen = new Set<Promise<unknown>>();
+  const tracked = <T>(render: Promise<T>): Promise<T> => {
+    sharedRendersOpen.add(render);
+    const forget = () => sharedRendersOpen.delete(render);
+    render.then(forget, forget);
+    return render;
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...sharedRendersOpen]);
+  });
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -170,19 +183,21 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
         let isOwnRender = false;
         const page = await pages.getOrRender(pageKey(request.protocol, request.host, request.url), () => {
           isOwnRender = true;
-          return sharedRender(async () => {
-            const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
-            const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
-            return cachedRenderOf(
-              response.status,
-              response.headers,
-              Buffer.from(await response.arrayBuffer()),
-              {
-                policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
-                sharedCacheSeconds: pages.ttlSeconds,
-              },
-            );
-          });
+          return tracked(
+            sharedRender(async () => {
+              const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
+              const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
+              return cachedRenderOf(
+                response.status,
+                response.headers,
+                Buffer.from(await response.arrayBuffer()),
+                {
+                  policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
+                  sharedCacheSeconds: pages.ttlSeconds,
+                },
+              );
+            }),
+          );
         });
         // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
         // sets a cookie: that is only for whoever it was rendered for.
