@@ -13,15 +13,21 @@ const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 const policyOf = (hashes: string[]) => `script-src ${hashes.join(' ')} 'strict-dynamic'`;
 
-function rendered(html: string, status = 200, headers: Record<string, string> = HTML) {
+function rendered(
+  html: string,
+  status = 200,
+  headers: Record<string, string> = HTML,
+  acceptEncoding?: string,
+) {
   return cachedRenderOf(status, new Headers(headers), Buffer.from(html), {
     policy: policyOf,
     sharedCacheSeconds: 30,
+    acceptEncoding,
   });
 }
 
-async function stored(html: string): Promise<StoredPage> {
-  const page = await rendered(html);
+async function stored(html: string, acceptEncoding?: string): Promise<StoredPage> {
+  const page = await rendered(html, 200, HTML, acceptEncoding);
   if (!(page instanceof StoredPage)) throw new Error('expected a stored page');
   return page;
 }
@@ -55,6 +61,20 @@ describe('pages stored for every anonymous visitor', () => {
     expect(zlib.brotliDecompressSync(kept.body('br')).toString()).toBe(plain);
     expect(kept.body('br')).toBe(kept.body('br')); // made once, then the same buffer
     expect(kept.bytes).toBeGreaterThan(before);
+  });
+
+  it('rendered for a browser, are kept in Brotli only until a client asks for gzip', async () => {
+    const kept = await stored(page, 'gzip, deflate, br, zstd');
+    const plain = `<script>alert(1)</script><p>${'ring '.repeat(2000)}</p>`;
+    const before = kept.bytes;
+    expect(zlib.brotliDecompressSync(kept.body('br')).toString()).toBe(plain);
+    expect(kept.bytes).toBe(before); // nothing made for the Brotli answer
+    expect(kept.body('identity').toString()).toBe(plain);
+    expect(kept.bytes).toBe(before); // nor for a plain one
+    expect(zlib.gunzipSync(kept.body('gzip')).toString()).toBe(plain);
+    expect(kept.body('gzip')).toBe(kept.body('gzip')); // made once, then the same buffer
+    expect(kept.bytes).toBeGreaterThan(before);
+    expect(kept.etagOf('br')).not.toBe(kept.etagOf('gzip'));
   });
 
   it('name the inline scripts the render marked by hash, and no other script', async () => {

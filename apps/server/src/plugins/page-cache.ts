@@ -7,8 +7,9 @@ import {
 } from './stored-page.ts';
 
 /**
- * Room for the pages a burst of visitors asks for: each kept as gzip and, once a browser asked
- * for it, Brotli (a product page ~12 + 10 KB, the home page ~33 + 28 KB), so ~300 pages.
+ * Room for the pages a burst of visitors asks for: each kept in the encoding its first visitor took
+ * (Brotli for a browser) and, once a client asked for it, the other (a product page ~24 KB in
+ * Brotli and ~27 KB in gzip, the home page ~29 + 34 KB), so ~150-300 pages.
  */
 export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 /** Room for the anonymous catalogue API answers stored beside the pages (~3 KB each: ~1,300). */

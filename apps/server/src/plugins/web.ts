@@ -194,6 +194,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
                 {
                   policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
                   sharedCacheSeconds: pages.ttlSeconds,
+                  acceptEncoding: request.headers['accept-encoding'],
                 },
               );
             }),
