@@ -374,7 +374,9 @@ try {
       const sessionBuyers = plan.scenario('buyer-session')
         ? await createBuyers(server.url, Math.min(20, buyerCount), path.join(server.dataDir, 'mail'))
         : [];
-      const freshIds = plan.scenario('ssr-product-miss') ? await freshProductIds(server.url, catalogue) : [];
+      const freshIds = ['ssr-product-miss', 'ssr-product-miss-browser'].some((key) => plan.scenario(key))
+        ? await freshProductIds(server.url, catalogue)
+        : [];
       const scenarios = catalogueScenarios(catalogue, sessionBuyers, freshIds).filter((s) =>
         plan.scenario(s.key),
       );

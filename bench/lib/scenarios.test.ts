@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './pages.ts';
-import { misspelledTerms, searchTerms } from './scenarios.ts';
+import { catalogueScenarios, misspelledTerms, searchTerms, type Catalogue } from './scenarios.ts';
 
 describe('searchTerms', () => {
   it('asks for every two-character term once, in a shuffled order', () => {
@@ -33,5 +33,37 @@ describe('misspelledTerms', () => {
       expect(words.has(kind)).toBe(false);
     expect(words.has('nekclace')).toBe(true);
     expect(words.has('barcelet')).toBe(true);
+  });
+});
+
+describe('the cache-miss scenarios', () => {
+  const catalogue: Catalogue = {
+    totalPages: 10,
+    totalItems: 160,
+    categoryPages: {},
+    productIds: ['seen-1', 'seen-2'],
+    imagePath: null,
+    blogSlug: null,
+  };
+  const fresh = Array.from({ length: 12_000 }, (_, i) => `fresh-${i}`);
+
+  it('split the fresh products between a gzip client and a browser, each page asked for once', () => {
+    const scenarios = catalogueScenarios(catalogue, [], fresh);
+    const gzip = scenarios.find((s) => s.key === 'ssr-product-miss')!;
+    const browser = scenarios.find((s) => s.key === 'ssr-product-miss-browser')!;
+    expect(gzip.paths).toHaveLength(6000);
+    expect(browser.paths).toHaveLength(6000);
+    expect(gzip.paths![0]).toBe('/singleproduct/fresh-0');
+    expect(browser.paths![0]).toBe('/singleproduct/fresh-6000');
+    expect(gzip.paths!.filter((p) => browser.paths!.includes(p))).toEqual([]);
+    expect(gzip.headers?.['accept-encoding']).toBeUndefined(); // the bench's gzip
+    expect(browser.headers?.['accept-encoding']).toBe('gzip, deflate, br, zstd');
+    expect([gzip.once, browser.once]).toEqual([true, true]);
+  });
+
+  it('are left out when too few products are fresh', () => {
+    const keys = catalogueScenarios(catalogue, [], fresh.slice(0, 5999)).map((s) => s.key);
+    expect(keys).not.toContain('ssr-product-miss');
+    expect(keys).not.toContain('ssr-product-miss-browser');
   });
 });

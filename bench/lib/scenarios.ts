@@ -63,8 +63,13 @@ export async function discoverCatalogue(baseUrl: string): Promise<Catalogue> {
 
 const HTML = { accept: 'text/html' };
 
-/** Fewer distinct products than this and the cache-miss scenario would run out of fresh pages. */
-export const MISS_PRODUCTS = 6000;
+/**
+ * Fresh products read for the two cache-miss scenarios (half each); fewer than half of this and
+ * they would run out of fresh pages.
+ */
+export const MISS_PRODUCTS = 12000;
+/** What a browser asks for: a page rendered first for one is compressed in Brotli. */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /**
  * Products whose page nobody has asked for yet (none of `catalogue.productIds`, which the other
@@ -289,14 +294,27 @@ export function catalogueScenarios(
     },
   ];
   if (freshIds.length >= MISS_PRODUCTS / 2) {
-    scenarios.push({
-      key: 'ssr-product-miss',
-      name: 'SSR product page rendered for the first time (cache miss)',
-      paths: freshIds.map((id) => `/singleproduct/${id}`),
-      headers: HTML,
-      client: 'wrk',
-      once: true,
-    });
+    // Each scenario its own half of the fresh products: none finds a page the other rendered.
+    const half = Math.floor(freshIds.length / 2);
+    const pagesOf = (ids: string[]) => ids.map((id) => `/singleproduct/${id}`);
+    scenarios.push(
+      {
+        key: 'ssr-product-miss',
+        name: 'SSR product page rendered for the first time (cache miss)',
+        paths: pagesOf(freshIds.slice(0, half)),
+        headers: HTML,
+        client: 'wrk',
+        once: true,
+      },
+      {
+        key: 'ssr-product-miss-browser',
+        name: 'SSR product page rendered for the first time, asked for as a browser does (Brotli)',
+        paths: pagesOf(freshIds.slice(half)),
+        headers: { ...HTML, ...BROWSER_ENCODINGS },
+        client: 'wrk',
+        once: true,
+      },
+    );
   }
   if (catalogue.imagePath) {
     scenarios.push({
