@@ -36,6 +36,7 @@ import {
   createBuyers,
   discoverCatalogue,
   freshProductIds,
+  MISS_SCENARIOS,
   type Catalogue,
   listOrderNumbers,
 } from './lib/scenarios.ts';
@@ -374,7 +375,7 @@ try {
       const sessionBuyers = plan.scenario('buyer-session')
         ? await createBuyers(server.url, Math.min(20, buyerCount), path.join(server.dataDir, 'mail'))
         : [];
-      const freshIds = ['ssr-product-miss', 'ssr-product-miss-browser'].some((key) => plan.scenario(key))
+      const freshIds = MISS_SCENARIOS.some((key) => plan.scenario(key))
         ? await freshProductIds(server.url, catalogue)
         : [];
       const scenarios = catalogueScenarios(catalogue, sessionBuyers, freshIds).filter((s) =>

@@ -68,6 +68,8 @@ const HTML = { accept: 'text/html' };
  * they would run out of fresh pages.
  */
 export const MISS_PRODUCTS = 12000;
+/** The cache-miss scenarios: the bench's gzip client, then a browser's encodings. */
+export const MISS_SCENARIOS = ['ssr-product-miss', 'ssr-product-miss-browser'] as const;
 /** What a browser asks for: a page rendered first for one is compressed in Brotli. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -299,7 +301,7 @@ export function catalogueScenarios(
     const pagesOf = (ids: string[]) => ids.map((id) => `/singleproduct/${id}`);
     scenarios.push(
       {
-        key: 'ssr-product-miss',
+        key: MISS_SCENARIOS[0],
         name: 'SSR product page rendered for the first time (cache miss)',
         paths: pagesOf(freshIds.slice(0, half)),
         headers: HTML,
@@ -307,7 +309,7 @@ export function catalogueScenarios(
         once: true,
       },
       {
-        key: 'ssr-product-miss-browser',
+        key: MISS_SCENARIOS[1],
         name: 'SSR product page rendered for the first time, asked for as a browser does (Brotli)',
         paths: pagesOf(freshIds.slice(half)),
         headers: { ...HTML, ...BROWSER_ENCODINGS },

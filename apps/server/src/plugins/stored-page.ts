@@ -172,12 +172,11 @@ export class StoredPage {
    * first request, then kept; plain bytes (rarely asked for) are inflated each time.
    */
   body(encoding: Encoding): Buffer {
-    const { gzip: gzipped, br: brotlied } = this.copies;
-    if (encoding !== 'identity') {
-      const kept = this.copies[encoding];
-      if (kept) return kept;
-    }
-    const plain = gzipped ? zlib.gunzipSync(gzipped) : zlib.brotliDecompressSync(brotlied!);
+    const kept = encoding === 'identity' ? undefined : this.copies[encoding];
+    if (kept) return kept;
+    const plain = this.copies.gzip
+      ? zlib.gunzipSync(this.copies.gzip)
+      : zlib.brotliDecompressSync(this.copies.br!);
     if (encoding === 'identity') return plain;
     const made = exactCopy(
       encoding === 'br' ? zlib.brotliCompressSync(plain, BROTLI_OPTIONS) : zlib.gzipSync(plain, GZIP_OPTIONS),
