@@ -61,4 +61,35 @@ describe('LruCache', () => {
     cache.deleteWhere((k) => k.startsWith('x-'));
     expect(cache.size).toBe(1);
   });
+
+  it('counts a value that grew in place again, evicting for it, without renewing its time', () => {
+    let now = 1000;
+    const cache = new LruCache<string, { size: number }>({
+      maxEntries: 10,
+      maxSize: 10,
+      sizeOf: (value) => value.size,
+      ttlMs: 100,
+      now: () => now,
+    });
+    const older = { size: 3 };
+    const grows = { size: 3 };
+    cache.set('older', older);
+    cache.set('grows', grows);
+    expect(cache.totalSize).toBe(6);
+    now += 60;
+    grows.size = 8;
+    cache.remeasure('grows', grows);
+    expect(cache.totalSize).toBe(8);
+    expect(cache.get('older')).toBeUndefined(); // no room for both any more
+    expect(cache.get('grows')).toBe(grows);
+    // A value no longer under its key (replaced, or gone) changes nothing.
+    cache.remeasure('grows', { size: 1 });
+    cache.remeasure('older', older);
+    expect(cache.totalSize).toBe(8);
+    expect(cache.size).toBe(1);
+    now += 39;
+    expect(cache.get('grows')).toBe(grows);
+    now += 1; // 100 ms after it was first set, not after it was measured again
+    expect(cache.get('grows')).toBeUndefined();
+  });
 });

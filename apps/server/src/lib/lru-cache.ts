@@ -75,6 +75,20 @@ export class LruCache<K extends NonNullable<unknown>, V> {
   }
 
   /**
+   * Counts `value`'s size again after it grew in place (say, a stored page that made a second
+   * encoding), if it is still the entry under `key`: the budget then evicts the least recently
+   * used entries it no longer has room for. The entry keeps the time it has left; lru-cache only
+   * measures a value when it is set as a different value, so it is taken out and set again.
+   */
+  remeasure(key: K, value: V): void {
+    if (this.#cache.peek(key) !== value) return;
+    const left = this.#ttlMs ? this.#cache.getRemainingTTL(key) : 0;
+    this.#cache.delete(key);
+    if (this.#ttlMs && !(left > 0)) return;
+    this.#cache.set(key, value as NonNullable<V>, this.#ttlMs ? { ttl: left } : {});
+  }
+
+  /**
    * Drops the entries whose time is up. A read would drop them too, but a burst's entries that are
    * never read again (the long tail of listing pages, searches, pages) would otherwise stay resident
    * until evicted: at 100k products, 30-40 MB held through whatever came after the burst.

@@ -206,6 +206,32 @@ describe('PageCache', () => {
     expect(cache.bytes).toBeGreaterThan(0);
   });
 
+  it('counts an encoding a page makes later against its budget, and keeps the page its time', async () => {
+    const { cache, advance } = setup({ maxBytes: 7_000 });
+    const random = () => Buffer.from(crypto.getRandomValues(new Uint8Array(2000))).toString('hex');
+    const browser = 'gzip, deflate, br, zstd';
+    const first = await cache.getOrRender('a', async () => rendered(random(), 200, HTML, browser));
+    await cache.getOrRender('b', async () => rendered(random(), 200, HTML, browser));
+    const inBrotli = cache.bytes;
+    // Hex digits of random bytes compress to about half: ~2 KB a copy, ~3 KB a page with its entry.
+    expect(inBrotli).toBeGreaterThan(5_000);
+    expect(inBrotli).toBeLessThanOrEqual(7_000);
+    advance(10_000);
+    const page = cache.peek('b')!;
+    const before = page.bytes;
+    page.answer({ method: 'GET', acceptEncoding: 'gzip' }); // a client without Brotli: gzip made
+    expect(page.bytes).toBeGreaterThan(before + 1_500);
+    expect(cache.bytes).toBe(page.bytes); // 'a' made room for 'b' in both encodings
+    expect(cache.peek('a')).toBeNull();
+    expect(first.bytes).toBeLessThan(page.bytes);
+    const render = vi.fn(async () => rendered('<p>b</p>'));
+    advance(19_999);
+    expect(await cache.getOrRender('b', render)).toBe(page);
+    advance(1); // the TTL counts from when 'b' was stored, not from when it grew
+    await cache.getOrRender('b', render);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
   it("reports another instance's catalogue write, found by the version check once per TTL", async () => {
     let version = 'v1';
     const { cache, onStale, readVersion, advance } = setup({ version: async () => version });

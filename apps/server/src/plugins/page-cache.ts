@@ -104,7 +104,11 @@ export class PageCache {
 
     const generation = this.#generation;
     const promise = render().then((page) => {
-      if (generation === this.#generation && page.isShareable) this.#pages.set(key, page);
+      if (generation === this.#generation && page.isShareable) {
+        this.#pages.set(key, page);
+        // Its other encoding, made on a later request, is counted against the budget too.
+        page.onGrow = () => this.#pages.remeasure(key, page);
+      }
       return page;
     });
     this.#inFlight.set(key, { generation, promise });

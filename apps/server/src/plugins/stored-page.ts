@@ -111,6 +111,8 @@ export class StoredPage {
   readonly etag: string;
   private readonly copies: Partial<Record<HttpEncoding, Buffer>>;
   private readonly answers = new Map<Encoding, StoredAnswer>();
+  /** Told when the page made an encoding later and so holds more bytes (the cache re-counts it). */
+  onGrow: (() => void) | null = null;
 
   /**
    * `rendered` as the render made it (UTF-8), with NONCE_PLACEHOLDER; it is stored without it. A shared
@@ -182,6 +184,7 @@ export class StoredPage {
       encoding === 'br' ? zlib.brotliCompressSync(plain, BROTLI_OPTIONS) : zlib.gzipSync(plain, GZIP_OPTIONS),
     );
     this.copies[encoding] = made;
+    this.onGrow?.();
     return made;
   }
 
