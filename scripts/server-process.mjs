@@ -9,9 +9,13 @@
  * bench's 100k catalogue, more on a host with more cores. sharp recommends the same on glibc.
  *
  * MALLOC_MMAP_THRESHOLD_=131072: glibc's default threshold (128 KB) rises each time a large block
- * is freed, after which pages and their gzip (~100-160 KB each, one per answer from the page
- * cache) come from the arenas and stay resident once freed. Fixed, they are mapped and unmapped:
- * 7-13 MB less at the peak of the bench's page scenarios at 100k, the same throughput.
+ * is freed, after which pages being rendered (~100-180 KB each) and the encoders' tables come from
+ * the arenas and stay resident once freed. Fixed, they are mapped and unmapped: 7-13 MB less at
+ * the peak of the bench's page scenarios at 100k when it was set, 12 MB less in session 19's. It
+ * costs CPU where a first render compresses a page in Brotli (its ~1 MB of tables faulted in anew
+ * each time): 26-30 ms a page against 17-25 without it on a 2-core virtual machine, and the
+ * bench's first renders for a browser 32 a second against 62 (docs/performance.md, session 19).
+ * Kept for the memory budget; an operator with memory to spare can leave it to glibc (below).
  */
 const DEFAULTS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
@@ -31,10 +35,16 @@ export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
  */
 export const EXPOSE_GC_FLAG = '--expose-gc';
 
-/** `env` with the defaults above added where it does not set them. */
+/**
+ * `env` with the defaults above added where it does not set them. A malloc setting the caller sets
+ * to an empty value is left out, so glibc chooses by itself (`MALLOC_MMAP_THRESHOLD_= npm start`):
+ * glibc would read an empty value as 0.
+ */
 export function serverProcessEnv(env) {
   let options = env.NODE_OPTIONS ?? '';
   if (!options.includes('--max-semi-space-size')) options = `${options} ${SEMI_SPACE_FLAG}`;
   if (!options.includes(EXPOSE_GC_FLAG)) options = `${options} ${EXPOSE_GC_FLAG}`;
-  return { ...DEFAULTS, ...env, NODE_OPTIONS: options.trim() };
+  const merged = { ...DEFAULTS, ...env, NODE_OPTIONS: options.trim() };
+  for (const name of Object.keys(DEFAULTS)) if (merged[name] === '') delete merged[name];
+  return merged;
 }

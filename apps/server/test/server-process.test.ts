@@ -18,6 +18,13 @@ describe('serverProcessEnv', () => {
     );
   });
 
+  it('leaves a malloc setting out when the operator sets it empty, so glibc chooses (not 0)', () => {
+    const env = serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: '', PORT: '3000' });
+    expect('MALLOC_MMAP_THRESHOLD_' in env).toBe(false);
+    expect(env.MALLOC_ARENA_MAX).toBe('2');
+    expect(env.PORT).toBe('3000');
+  });
+
   it('keeps what the operator chose', () => {
     expect(serverProcessEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
     expect(serverProcessEnv({ NODE_OPTIONS: '--max-semi-space-size=16' }).NODE_OPTIONS).toBe(
