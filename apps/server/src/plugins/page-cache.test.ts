@@ -173,16 +173,75 @@ describe('a stored page answers', () => {
 });
 
 describe('PageCache', () => {
-  it('keeps a page for the TTL only', async () => {
+  const text = (page: CachedRender) => page.body('identity').toString();
+
+  it('keeps a page fresh for the TTL, then answers it stale while one render renews it', async () => {
     const { cache, advance } = setup();
-    const render = vi.fn(async () => rendered('<p>a</p>'));
-    await cache.getOrRender('a', render);
-    advance(29_000);
-    await cache.getOrRender('a', render);
+    let version = 1;
+    let finish!: () => void;
+    const render = vi.fn(async () => {
+      const html = `<p>v${version++}</p>`;
+      if (version > 2) await new Promise<void>((resolve) => (finish = resolve));
+      return rendered(html);
+    });
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    advance(29_999);
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    expect(cache.peek('a')).not.toBeNull();
     expect(render).toHaveBeenCalledTimes(1);
-    advance(1_000);
-    await cache.getOrRender('a', render);
+
+    advance(1); // the TTL is up
+    // The server's fast path does not answer a stale page nobody is renewing: the request goes on
+    // to getOrRender, which answers it stale at once and renders it anew, once.
+    expect(cache.peek('a')).toBeNull();
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    expect(text(cache.peek('a')!)).toBe('<p>v1</p>'); // while the renewal runs
     expect(render).toHaveBeenCalledTimes(2);
+    finish();
+    await vi.waitFor(() => expect(text(cache.peek('a')!)).toBe('<p>v2</p>'));
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v2</p>');
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders a page asked for again only after two TTLs, and waits for that render', async () => {
+    const { cache, advance } = setup();
+    let version = 1;
+    const render = vi.fn(async () => rendered(`<p>v${version++}</p>`));
+    await cache.getOrRender('a', render);
+    advance(60_000);
+    expect(cache.peek('a')).toBeNull();
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v2</p>');
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps answering a stale page when its renewal fails, and tries again on the next request', async () => {
+    const { cache, advance } = setup();
+    const render = vi
+      .fn<() => Promise<CachedRender>>()
+      .mockImplementationOnce(async () => rendered('<p>v1</p>'))
+      .mockRejectedValueOnce(new Error('database down'))
+      .mockImplementationOnce(async () => rendered('<p>v3</p>'));
+    await cache.getOrRender('a', render);
+    advance(30_000);
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    await vi.waitFor(() => expect(cache.peek('a')).toBeNull()); // the failed renewal is over
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    await vi.waitFor(() => expect(text(cache.peek('a')!)).toBe('<p>v3</p>'));
+    expect(render).toHaveBeenCalledTimes(3);
+  });
+
+  it('drops a stale page whose renewal is no longer for everyone (a redirect, say)', async () => {
+    const { cache, advance } = setup();
+    const render = vi
+      .fn<() => Promise<CachedRender>>()
+      .mockImplementationOnce(async () => rendered('<p>v1</p>'))
+      .mockImplementationOnce(async () => rendered('', 301, { location: '/elsewhere' }));
+    await cache.getOrRender('a', render);
+    advance(30_000);
+    expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
+    await vi.waitFor(() => expect(cache.bytes).toBe(0));
+    expect(cache.peek('a')).toBeNull();
   });
 
   it('does not keep a render that a write overtook', async () => {

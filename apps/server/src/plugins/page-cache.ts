@@ -32,9 +32,13 @@ export type PageCacheOptions = {
  * old, so a page cached for a TTL could show another instance's write two TTLs late; the version
  * check (the search index's) brings that back to one, and clears this instance's other caches too.
  */
+/** A stored page and the time until which it is fresh; after it, it is answered while renewed. */
+type PageEntry = { page: StoredPage; freshUntil: number };
+
 export class PageCache {
   readonly #options: PageCacheOptions;
-  readonly #pages: LruCache<string, CachedRender>;
+  readonly #now: () => number;
+  readonly #pages: LruCache<string, PageEntry>;
   readonly #answers: LruCache<string, StoredApiAnswer>;
   readonly #inFlight = new Map<string, { generation: number; promise: Promise<CachedRender> }>();
   /** Bumped by every clear; a render started before it is answered but not kept. */
@@ -45,11 +49,13 @@ export class PageCache {
 
   constructor(options: PageCacheOptions) {
     this.#options = options;
-    this.#pages = new LruCache<string, CachedRender>({
+    this.#now = options.now ?? Date.now;
+    // Kept two TTLs: fresh for the first, then answered stale while it is rendered anew.
+    this.#pages = new LruCache<string, PageEntry>({
       maxEntries: 10_000,
       maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
-      sizeOf: (page) => page.bytes,
-      ttlMs: options.ttlMs,
+      sizeOf: (entry) => entry.page.bytes,
+      ttlMs: 2 * options.ttlMs,
       ...(options.now ? { now: options.now } : {}),
     });
     this.#answers = new LruCache<string, StoredApiAnswer>({
@@ -87,27 +93,60 @@ export class PageCache {
     return Math.floor(this.#options.ttlMs / 1000);
   }
 
-  /** The stored page for `key` if there is one (a request answered without rendering anything). */
+  /**
+   * The stored page for `key` if one can be answered without rendering anything: a fresh one, or a
+   * stale one (its TTL is up, not a second) while it is being rendered anew. A stale page nobody is
+   * renewing yet is not answered here, so its request reaches `getOrRender`, which renews it.
+   */
   peek(key: string): StoredPage | null {
     this.#checkVersion();
-    const hit = this.#pages.get(key);
-    return hit?.isShareable ? hit : null;
+    const entry = this.#pages.get(key);
+    if (!entry) return null;
+    return this.#isFresh(entry) || this.#running(key) ? entry.page : null;
   }
 
-  /** The page for `key`, or the result of `render`, shared by concurrent callers; kept if shareable. */
+  /**
+   * The page for `key`, or the result of `render`, shared by concurrent callers; kept if shareable.
+   * Once a page's TTL is up it is renewed in the background (stale-while-revalidate, as its
+   * Cache-Control tells a shared cache): callers get the stale page at once until the new one is
+   * stored, so a page many visitors read never makes them wait for its render, and only one render
+   * of it runs. Every change to the catalogue or the blog empties the cache outright instead.
+   */
   async getOrRender(key: string, render: () => Promise<CachedRender>): Promise<CachedRender> {
     this.#checkVersion();
-    const hit = this.#pages.get(key);
-    if (hit) return hit;
-    const running = this.#inFlight.get(key);
-    if (running && running.generation === this.#generation) return running.promise;
+    const entry = this.#pages.get(key);
+    if (entry && this.#isFresh(entry)) return entry.page;
+    const running = this.#running(key);
+    if (running) return entry?.page ?? running;
+    const promise = this.#render(key, render);
+    if (!entry) return promise;
+    // The visitor is answered the stale page; a failed renewal leaves it to the next one.
+    promise.catch(() => {});
+    return entry.page;
+  }
 
+  #isFresh(entry: PageEntry): boolean {
+    return this.#now() < entry.freshUntil;
+  }
+
+  /** The render of `key` under way since the last clear, if any. */
+  #running(key: string): Promise<CachedRender> | null {
+    const running = this.#inFlight.get(key);
+    return running && running.generation === this.#generation ? running.promise : null;
+  }
+
+  #render(key: string, render: () => Promise<CachedRender>): Promise<CachedRender> {
     const generation = this.#generation;
     const promise = render().then((page) => {
-      if (generation === this.#generation && page.isShareable) {
-        this.#pages.set(key, page);
+      if (generation !== this.#generation) return page;
+      if (page.isShareable) {
+        const entry = { page, freshUntil: this.#now() + this.#options.ttlMs };
+        this.#pages.set(key, entry);
         // Its other encoding, made on a later request, is counted against the budget too.
-        page.onGrow = () => this.#pages.remeasure(key, page);
+        page.onGrow = () => this.#pages.remeasure(key, entry);
+      } else {
+        // No longer a page for everyone (now a redirect, say): its stale copy is not answered again.
+        this.#pages.delete(key);
       }
       return page;
     });
@@ -131,7 +170,7 @@ export class PageCache {
   }
 
   #checkVersion(): void {
-    const now = (this.#options.now ?? Date.now)();
+    const now = this.#now();
     if (this.#checking || now - this.#checkedAt < this.#options.ttlMs) return;
     this.#checking = true;
     this.#checkedAt = now;
