@@ -26,15 +26,15 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
+/** A stored page and the time until which it is fresh; after it, it is answered while renewed. */
+type PageEntry = { page: StoredPage; freshUntil: number };
+
 /**
  * Pages rendered for anonymous visitors, per process and short-lived, emptied by every catalogue or
  * blog write on this instance. Pages are made from the catalogue's read cache, itself up to a TTL
  * old, so a page cached for a TTL could show another instance's write two TTLs late; the version
  * check (the search index's) brings that back to one, and clears this instance's other caches too.
  */
-/** A stored page and the time until which it is fresh; after it, it is answered while renewed. */
-type PageEntry = { page: StoredPage; freshUntil: number };
-
 export class PageCache {
   readonly #options: PageCacheOptions;
   readonly #now: () => number;
