@@ -38,9 +38,8 @@ export default function handleRequest(
           done();
         },
         final(done) {
-          const html = moveScriptsAfterLoad(Buffer.concat(chunks).toString('latin1'));
           resolve(
-            new Response(Buffer.from(html, 'latin1'), {
+            new Response(moveScriptsAfterLoad(Buffer.concat(chunks)), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -83,7 +83,11 @@ describe('pages stored for every anonymous visitor', () => {
       `<script${n}>alert(1)</script><script type="application/ld+json">{"@type":"Product"}</script>` +
       `<script${n} src="/assets/a.js"></script><script${n} type="module" async="">window.__ctx = {"a":1};</script>` +
       `<script${n}>alert(1)</script><script>window.injected = true</script>` +
-      '<script nonce="guessed">window.injected = true</script>';
+      '<script nonce="guessed">window.injected = true</script>' +
+      // Not the render's own tags: another element's name, and a tag in capitals.
+      `<scripts${n}>alert(2)</scripts><SCRIPT${n}>alert(3)</SCRIPT>` +
+      // A script whose text names a script tag ends at its own end tag only.
+      `<script${n}>alert(1)</script>`;
     expect(inlineScriptHashes(Buffer.from(html), NONCE_PLACEHOLDER)).toEqual([
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
       "'sha256-CACaKUMP3bUaeK7JgU+grVR6sA9VUsIgZNwdQnbXMCA='",

@@ -23,25 +23,43 @@ const GZIP_OPTIONS: zlib.ZlibOptions = { level: zlib.constants.Z_BEST_COMPRESSIO
 type Header = readonly [string, string];
 export type Encoding = HttpEncoding | 'identity';
 
+const SCRIPT_OPEN = Buffer.from('<script', 'latin1');
+const SCRIPT_CLOSE = Buffer.from('</script>', 'latin1');
+const TAG_END = 0x3e; // >
+const WORD_CHARACTER = /\w/;
+
 /**
  * The script-src sources that replace the nonce in a page stored for everyone: the hash of each
  * inline script the render marked with `nonce` (the per-process placeholder, which no page text
  * can predict). A script that found its way into the page without it (say, through content that
  * escaped sanitising) gets no hash, so it stays blocked exactly as it would by the nonce. The HTML is
  * React's output, where no script's text can contain `</script` (React escapes `<` in the data it
- * inlines), so a script ends at the first `</script>`.
+ * inlines), so a script ends at the first `</script>`; React writes its tags in lower case, and a
+ * tag written otherwise is not one of the render's, so it is passed over and gets no hash.
  *
- * The page is read as bytes (latin1: one character per byte), so each script's hash is taken over
- * its UTF-8 bytes as sent, and the page never becomes a UTF-16 string: a product page with Hindi
- * labels in its data decoded as UTF-8 was a two-byte string of twice its size, allocated straight
- * into V8's old generation at every first render.
+ * The page is read as bytes: each script's hash is taken over its UTF-8 bytes as sent, and only a
+ * tag's attributes become a string. A product page (~120 KB, Hindi labels in its data) never
+ * becomes one at each first render.
  */
 export function inlineScriptHashes(html: Buffer, nonce: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.toString('latin1').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', text = ''] = match;
-    if (!attributes.includes(` nonce="${nonce}"`) || /\ssrc=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'latin1').digest('base64')}'`);
+  const marked = ` nonce="${nonce}"`;
+  for (let at = html.indexOf(SCRIPT_OPEN); at !== -1;) {
+    const tagEnd = html.indexOf(TAG_END, at);
+    if (tagEnd === -1) break;
+    const after = html[at + SCRIPT_OPEN.length]!;
+    if (WORD_CHARACTER.test(String.fromCharCode(after))) {
+      at = html.indexOf(SCRIPT_OPEN, at + 1); // `<scripts…`: not a script tag
+      continue;
+    }
+    const close = html.indexOf(SCRIPT_CLOSE, tagEnd + 1);
+    if (close === -1) break;
+    const attributes = html.toString('latin1', at + SCRIPT_OPEN.length, tagEnd);
+    if (attributes.includes(marked) && !/\ssrc=/i.test(attributes)) {
+      const text = html.subarray(tagEnd + 1, close);
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`);
+    }
+    at = html.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length);
   }
   return [...hashes];
 }

@@ -123,10 +123,23 @@ describe('scriptsAfterLoad', () => {
     expect(await through(chunks)).toBe(await through([whole]));
   });
 
+  it('gives the same document wherever the stream is cut in two', async () => {
+    const whole = Buffer.from(page(preloads, routerScript));
+    const expected = await through([whole]);
+    for (let at = 1; at < whole.length; at += 1)
+      expect(await through([whole.subarray(0, at), whole.subarray(at)])).toBe(expected);
+  });
+
+  it('keeps a preload it cannot read (no href) and takes out the ones after it', async () => {
+    const html = await through([page(`<link rel="modulepreload" href=""/>${preloads}`, routerScript)]);
+    expect(html).toContain('<head><title>Hāra — हार</title><link rel="modulepreload" href=""/></head>');
+    expect(html).toContain('["/assets/entry.client-C3.js","/assets/root-A1.js"]');
+  });
+
   it('rewrites a whole document at once exactly as it rewrites the stream of it', async () => {
     const late = '<script>window.data = "<link rel=\\"modulepreload\\" href=\\"/x.js\\"/>";</script>';
     const whole = Buffer.from(page(preloads, routerScript) + late);
-    const rewritten = Buffer.from(moveScriptsAfterLoad(whole.toString('latin1')), 'latin1').toString();
+    const rewritten = moveScriptsAfterLoad(whole).toString();
     expect(rewritten).toBe(await through([whole]));
     expect(rewritten).not.toContain('<link rel="modulepreload" href="/assets/');
     expect(rewritten).toContain('<main>हार</main>');

@@ -7,11 +7,19 @@ import { Transform } from 'node:stream';
  */
 export const SCRIPTS_AT_THE_LATEST_MS = 3_000;
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
-const MODULE_SCRIPT = /<script\b[^>]* type="module" async="">/;
-const SCRIPT_END = '</script>';
-/** Tags this transform reads; a chunk ending inside one of them is held back until the next. */
+/** A module preload as React Router writes it, read from its start to the first `>` after its href. */
+const MODULE_PRELOAD = /^<link rel="modulepreload" href="([^"]+)"[^>]*>$/;
+const MODULE_PRELOAD_START = Buffer.from('<link rel="modulepreload" href="', 'latin1');
+/** React Router's module script's opening tag, read from `<script` to its first `>`. */
+const MODULE_SCRIPT = /^<script\b[^>]* type="module" async="">$/;
+const SCRIPT_START = Buffer.from('<script', 'latin1');
+const SCRIPT_END = Buffer.from('</script>', 'latin1');
+const TAG_START = 0x3c; // <
+const TAG_END = 0x3e; // >
+const QUOTE = 0x22; // "
+/** Tags this rewrite reads; a chunk ending inside one of them is held back until the next. */
 const WATCHED_TAGS = ['<link', '<script'];
+const LONGEST_WATCHED_TAG = Math.max(...WATCHED_TAGS.map((tag) => tag.length));
 /** React Router's static imports: `import * as route0 from "/assets/root.js";` or `import "/m.js";`. */
 const STATIC_IMPORT = /^import (?:\* as ([\w$]+) from )?("[^"\n]+");?$/gm;
 
@@ -63,77 +71,110 @@ export function deferredModuleScript(body: string, preloads: readonly string[]):
  * The server-rendered page is complete and its links and forms work without them, so this moves
  * their download behind the page: the head's module preloads are taken out and the module script's
  * static imports become imports that wait for the paint after `load` (see
- * {@link deferredModuleScript}), then preload the same modules. Bytes are read as latin1, so
- * multi-byte characters pass through untouched; a watched tag split between chunks, and the module
- * script until its end, are held back; after the module script the stream passes through unchanged.
+ * {@link deferredModuleScript}), then preload the same modules. The rewrite works on the bytes
+ * (only the tags it reads become text, as latin1), so multi-byte characters pass through untouched;
+ * a watched tag split between chunks, and the module script until its end, are held back; after
+ * the module script the stream passes through unchanged.
  */
 export function scriptsAfterLoad(): Transform {
   const rewriter = createScriptsAfterLoadRewriter();
-  const out = (text: string) => Buffer.from(text, 'latin1');
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (rewriter.isDone()) return done(null, chunk);
-      done(null, out(rewriter.push(chunk.toString('latin1'))));
+      for (const piece of rewriter.push(chunk)) if (piece.byteLength > 0) this.push(piece);
+      done();
     },
     flush(done) {
       const rest = rewriter.end();
-      done(null, rest ? out(rest) : null);
+      done(null, rest.byteLength > 0 ? rest : null);
     },
   });
 }
 
 /**
- * {@link scriptsAfterLoad} on a whole document at once (latin1 text of its bytes): a page rendered
- * to be stored for every anonymous visitor is written whole before it is kept, so it needs no
- * stream around the rewrite.
+ * {@link scriptsAfterLoad} on a whole document at once: a page rendered to be stored for every
+ * anonymous visitor is written whole before it is kept, so it needs no stream around the rewrite.
+ * Only the pieces around the rewritten tags are copied, once, into the result: a product page
+ * (~120 KB) never becomes a string, which had cost four such strings and a buffer per first render.
  */
-export function moveScriptsAfterLoad(html: string): string {
+export function moveScriptsAfterLoad(html: Buffer): Buffer<ArrayBuffer> {
   const rewriter = createScriptsAfterLoadRewriter();
-  return rewriter.push(html) + rewriter.end();
+  return Buffer.concat([...rewriter.push(html), rewriter.end()]);
+}
+
+/** Where React Router's module script starts in `bytes` and where its body starts, if it is there whole. */
+function findModuleScript(bytes: Buffer): { start: number; bodyStart: number } | null {
+  for (let at = bytes.indexOf(SCRIPT_START); at !== -1; at = bytes.indexOf(SCRIPT_START, at + 1)) {
+    const close = bytes.indexOf(TAG_END, at);
+    if (close === -1) return null;
+    if (MODULE_SCRIPT.test(bytes.toString('latin1', at, close + 1)))
+      return { start: at, bodyStart: close + 1 };
+  }
+  return null;
 }
 
 /**
- * The rewrite as the document's text goes by: `push` gives back what can be written so far and
- * holds back a watched tag cut at the chunk's end, and the module script until its end; `end`
- * gives back what is held. Once the module script is rewritten the rest passes unchanged.
+ * The rewrite as the document's bytes go by: `push` gives back the pieces that can be written so
+ * far and holds back a watched tag cut at the chunk's end, and the module script until its end;
+ * `end` gives back what is held. Once the module script is rewritten the rest passes unchanged.
  */
 function createScriptsAfterLoadRewriter() {
-  let carry = '';
+  let carry: Buffer | null = null;
   let isDone = false;
   const preloads: string[] = [];
-  const withoutPreloads = (text: string) =>
-    text.replace(MODULE_PRELOAD, (_, href: string) => {
-      preloads.push(href);
-      return '';
-    });
+  /** `bytes` without its module preloads (their hrefs noted), as pieces of it. */
+  const withoutPreloads = (bytes: Buffer): Buffer[] => {
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (let at = bytes.indexOf(MODULE_PRELOAD_START); at !== -1;) {
+      const quote = bytes.indexOf(QUOTE, at + MODULE_PRELOAD_START.length);
+      const close = quote === -1 ? -1 : bytes.indexOf(TAG_END, quote);
+      const tag = close === -1 ? null : MODULE_PRELOAD.exec(bytes.toString('latin1', at, close + 1));
+      if (tag) {
+        preloads.push(tag[1]!);
+        pieces.push(bytes.subarray(from, at));
+        from = close + 1;
+      }
+      at = bytes.indexOf(MODULE_PRELOAD_START, tag ? from : at + 1);
+    }
+    pieces.push(from === 0 ? bytes : bytes.subarray(from));
+    return pieces;
+  };
   return {
     isDone: () => isDone,
-    push(chunk: string): string {
-      if (isDone) return chunk;
-      const text = carry + chunk;
-      carry = '';
-      const script = MODULE_SCRIPT.exec(text);
+    push(chunk: Buffer): Buffer[] {
+      if (isDone) return [chunk];
+      const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+      carry = null;
+      const script = findModuleScript(bytes);
       if (script) {
-        const bodyStart = script.index + script[0].length;
-        const end = text.indexOf(SCRIPT_END, bodyStart);
-        if (end < 0) {
-          carry = text.slice(script.index);
-          return withoutPreloads(text.slice(0, script.index));
+        const end = bytes.indexOf(SCRIPT_END, script.bodyStart);
+        if (end === -1) {
+          carry = Buffer.from(bytes.subarray(script.start));
+          return withoutPreloads(bytes.subarray(0, script.start));
         }
         isDone = true;
-        const before = withoutPreloads(text.slice(0, script.index));
-        const body = deferredModuleScript(text.slice(bodyStart, end), preloads);
-        return before + script[0] + body + text.slice(end);
+        const before = withoutPreloads(bytes.subarray(0, script.start));
+        const body = deferredModuleScript(bytes.toString('latin1', script.bodyStart, end), preloads);
+        return [
+          ...before,
+          bytes.subarray(script.start, script.bodyStart),
+          Buffer.from(body, 'latin1'),
+          bytes.subarray(end),
+        ];
       }
-      const lastTag = text.lastIndexOf('<');
-      const tail = lastTag >= 0 ? text.slice(lastTag) : '';
-      const cut = tail && !tail.includes('>') && isWatchedTagStart(tail) ? lastTag : text.length;
-      carry = text.slice(cut);
-      return withoutPreloads(text.slice(0, cut));
+      const lastTag = bytes.lastIndexOf(TAG_START);
+      const heldBack =
+        lastTag !== -1 &&
+        bytes.indexOf(TAG_END, lastTag) === -1 &&
+        isWatchedTagStart(bytes.toString('latin1', lastTag, lastTag + LONGEST_WATCHED_TAG));
+      if (!heldBack) return withoutPreloads(bytes);
+      carry = Buffer.from(bytes.subarray(lastTag));
+      return withoutPreloads(bytes.subarray(0, lastTag));
     },
-    end(): string {
-      const rest = carry;
-      carry = '';
+    end(): Buffer {
+      const rest = carry ?? Buffer.alloc(0);
+      carry = null;
       return rest;
     },
   };
