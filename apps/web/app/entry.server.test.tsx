@@ -5,7 +5,11 @@ import handleRequest from './entry.server';
 
 vi.mock('react-router', () => ({ ServerRouter: ({ url }: { url: string }) => <p>page {url}</p> }));
 
-const context = { isSpaMode: false } as EntryContext;
+const context = {
+  isSpaMode: false,
+  branches: [],
+  staticHandlerContext: { matches: [], location: { pathname: '/shopall' }, basename: '/' },
+} as unknown as EntryContext;
 const loadContext = { nonce: 'n0nce' } as unknown as AppLoadContext;
 
 async function render(userAgent: string, isShared = false) {

@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
 import { Writable } from 'node:stream';
+import { withManifestBranches } from '~/lib/manifest-branches';
 import { moveScriptsAfterLoad, scriptsAfterLoad } from '~/lib/scripts-after-load';
 
 export const streamTimeout = 5_000;
@@ -65,7 +66,7 @@ export default function handleRequest(
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={withManifestBranches(routerContext)} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
