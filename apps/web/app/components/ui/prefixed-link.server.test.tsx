@@ -1,7 +1,13 @@
 // @vitest-environment node
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, Link, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Link,
+  StaticRouterProvider,
+  type LinkProps,
+} from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PrefixedLink } from './prefixed-link';
 
@@ -62,22 +68,15 @@ describe('PrefixedLink on the server', () => {
   });
 
   it('leaves a link that does not discover its route, or that prefetches, to React Router', async () => {
-    expect(
-      await renderOnServer(
+    const cart = (props: Omit<Partial<LinkProps>, 'to'>) =>
+      renderOnServer(
         '/faq',
-        <PrefixedLink to="/cart" discover="none">
+        <PrefixedLink to="/cart" {...props}>
           Cart
         </PrefixedLink>,
-      ),
-    ).toBe('<a href="/cart">Cart</a>');
+      );
+    expect(await cart({ discover: 'none' })).toBe('<a href="/cart">Cart</a>');
     // A prefetching link starts to prefetch in the browser only.
-    expect(
-      await renderOnServer(
-        '/faq',
-        <PrefixedLink to="/cart" prefetch="render">
-          Cart
-        </PrefixedLink>,
-      ),
-    ).toBe('<a href="/cart" data-discover="true">Cart</a>');
+    expect(await cart({ prefetch: 'render' })).toBe('<a href="/cart" data-discover="true">Cart</a>');
   });
 });
