@@ -178,6 +178,12 @@ describe('a stored page answers', () => {
 
 describe('PageCache', () => {
   const text = (page: CachedRender) => page.body('identity').toString();
+  /** A render that gives each call's result in turn. */
+  const rendersInTurn = (...turns: Array<() => Promise<CachedRender>>) => {
+    const render = vi.fn<() => Promise<CachedRender>>();
+    for (const turn of turns) render.mockImplementationOnce(turn);
+    return render;
+  };
 
   it('keeps a page fresh for the TTL, then answers it stale while one render renews it', async () => {
     const { cache, advance } = setup();
@@ -221,11 +227,11 @@ describe('PageCache', () => {
 
   it('keeps answering a stale page when its renewal fails, and tries again on the next request', async () => {
     const { cache, advance } = setup();
-    const render = vi
-      .fn<() => Promise<CachedRender>>()
-      .mockImplementationOnce(async () => rendered('<p>v1</p>'))
-      .mockRejectedValueOnce(new Error('database down'))
-      .mockImplementationOnce(async () => rendered('<p>v3</p>'));
+    const render = rendersInTurn(
+      () => rendered('<p>v1</p>'),
+      () => Promise.reject(new Error('database down')),
+      () => rendered('<p>v3</p>'),
+    );
     await cache.getOrRender('a', render);
     advance(30_000);
     expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
@@ -237,10 +243,10 @@ describe('PageCache', () => {
 
   it('drops a stale page whose renewal is no longer for everyone (a redirect, say)', async () => {
     const { cache, advance } = setup();
-    const render = vi
-      .fn<() => Promise<CachedRender>>()
-      .mockImplementationOnce(async () => rendered('<p>v1</p>'))
-      .mockImplementationOnce(async () => rendered('', 301, { location: '/elsewhere' }));
+    const render = rendersInTurn(
+      () => rendered('<p>v1</p>'),
+      () => rendered('', 301, { location: '/elsewhere' }),
+    );
     await cache.getOrRender('a', render);
     advance(30_000);
     expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');

@@ -56,14 +56,14 @@ export class PageCache {
       maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
       sizeOf: (entry) => entry.page.bytes,
       ttlMs: 2 * options.ttlMs,
-      ...(options.now ? { now: options.now } : {}),
+      now: this.#now,
     });
     this.#answers = new LruCache<string, StoredApiAnswer>({
       maxEntries: 10_000,
       maxSize: API_ANSWER_BYTES,
       sizeOf: (answer) => answer.body.byteLength + PAGE_OVERHEAD_BYTES,
       ttlMs: options.ttlMs,
-      ...(options.now ? { now: options.now } : {}),
+      now: this.#now,
     });
   }
 
