@@ -34,6 +34,12 @@ export type ServerLoadContext = {
    * stored page is the same for every reader.
    */
   isShared?: boolean;
+  /**
+   * Given with a shared render: the entry hands the whole document it answered with (`response`)
+   * over as bytes, and the server stores those rather than reading them back from the Response,
+   * which copied the page (~120 KB) three more times per render (undici's body handling).
+   */
+  keepDocument?: (response: Response, html: Buffer) => void;
   publicEnv: ReturnType<typeof publicEnv>;
 };
 

@@ -39,4 +39,31 @@ describe('the server render', () => {
       expect(vi.getTimerCount()).toBe(0);
     },
   );
+
+  it('hands a page to store over as the bytes its answer gives, without copying them', async () => {
+    const handed: { response: Response; html: Buffer }[] = [];
+    const request = new Request('http://localhost/shopall', { headers: { 'user-agent': 'Mozilla/5.0' } });
+    const shared = {
+      ...loadContext,
+      isShared: true,
+      keepDocument: (response: Response, html: Buffer) => handed.push({ response, html }),
+    } as unknown as AppLoadContext;
+    const response = await handleRequest(request, 200, new Headers(), context, shared);
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.response).toBe(response);
+    expect(handed[0]!.html.toString()).toContain('http://localhost/shopall</p>');
+    // Whoever reads the answer itself gets the same document.
+    expect(Buffer.from(await response.arrayBuffer()).equals(handed[0]!.html)).toBe(true);
+  });
+
+  it('hands nothing over for a visitor of their own or a crawler', async () => {
+    const keepDocument = vi.fn();
+    for (const userAgent of ['Mozilla/5.0 Chrome/131.0', 'Googlebot/2.1']) {
+      const request = new Request('http://localhost/shopall', { headers: { 'user-agent': userAgent } });
+      const own = { ...loadContext, keepDocument } as unknown as AppLoadContext;
+      const response = await handleRequest(request, 200, new Headers(), context, own);
+      expect(await response.text()).toContain('http://localhost/shopall</p>');
+    }
+    expect(keepDocument).not.toHaveBeenCalled();
+  });
 });

@@ -39,12 +39,16 @@ export default function handleRequest(
           done();
         },
         final(done) {
-          resolve(
-            new Response(moveScriptsAfterLoad(Buffer.concat(chunks)), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const html = moveScriptsAfterLoad(Buffer.concat(chunks));
+          const keep = loadContext.keepDocument;
+          // The server takes the bytes as they are (keepDocument); the answer's body gives the same
+          // bytes, made only if someone reads it (`new Response(bytes)` copies them at once).
+          const response = new Response(keep ? bodyOf(html) : html, {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          });
+          keep?.(response, html);
+          resolve(response);
           done();
         },
       });
@@ -94,5 +98,15 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** A body that is `bytes` as one chunk, without copying them. */
+function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
 }

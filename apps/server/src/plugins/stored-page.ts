@@ -64,17 +64,20 @@ export function inlineScriptHashes(html: Buffer, nonce: string): string[] {
   return [...hashes];
 }
 
-/** `bytes` without any occurrence of `part`: the kept pieces copied once into one buffer. */
-function withoutAll(bytes: Buffer, part: Buffer): Buffer {
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (let at = bytes.indexOf(part); at !== -1; at = bytes.indexOf(part, from)) {
-    pieces.push(bytes.subarray(from, at));
+/**
+ * `bytes` without any occurrence of `part`, moved together in place (no copy of the page is made):
+ * a view of the start of `bytes`, whose later bytes are left as they were.
+ */
+export function withoutAllInPlace(bytes: Buffer, part: Buffer): Buffer {
+  let to = bytes.indexOf(part);
+  if (to === -1) return bytes;
+  let from = to + part.length;
+  for (let at = bytes.indexOf(part, from); at !== -1; at = bytes.indexOf(part, from)) {
+    to += bytes.copy(bytes, to, from, at);
     from = at + part.length;
   }
-  if (from === 0) return bytes;
-  pieces.push(bytes.subarray(from));
-  return Buffer.concat(pieces);
+  to += bytes.copy(bytes, to, from);
+  return bytes.subarray(0, to);
 }
 
 /**
@@ -133,7 +136,9 @@ export class StoredPage {
   onGrow: (() => void) | null = null;
 
   /**
-   * `rendered` as the render made it (UTF-8), with NONCE_PLACEHOLDER; it is stored without it. A shared
+   * `rendered` as the render made it (UTF-8), with NONCE_PLACEHOLDER; it is stored without it, and
+   * is taken over: the placeholders are cut out of it in place, so the caller must not read it
+   * afterwards (a ~120 KB page is then never copied before it is compressed). A shared
    * cache may keep it `sharedCacheSeconds` and serve it stale as long again while it asks anew; a
    * browser revalidates every time (max-age=0), so a visitor who signs in is never shown the
    * anonymous page from their own cache, and `Vary: Cookie` keeps shared caches from doing so.
@@ -154,7 +159,7 @@ export class StoredPage {
     first: HttpEncoding = 'gzip',
   ): Promise<StoredPage> {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
-    const bytes = withoutAll(rendered, NONCE_ATTRIBUTE);
+    const bytes = withoutAllInPlace(rendered, NONCE_ATTRIBUTE);
     const compressed = exactCopy(
       first === 'br' ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS) : await gzip(bytes, GZIP_OPTIONS),
     );
@@ -279,7 +284,7 @@ export type StoredApiAnswer = { headers: string[]; body: Buffer };
 /**
  * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200
  * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
- * Content-Security-Policy from its inline scripts' sources.
+ * Content-Security-Policy from its inline scripts' sources. `html` is taken over (StoredPage.of).
  */
 export async function cachedRenderOf(
   status: number,

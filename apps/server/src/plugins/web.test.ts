@@ -95,6 +95,14 @@ function handleRequest(
   headers.set('Content-Type', 'text/html; charset=utf-8');
   const loaded = JSON.stringify(context.staticHandlerContext.loaderData);
   const html = `<!DOCTYPE html><html><body><script nonce="${nonce}">1</script><p>${request.url}</p><pre>${loaded}</pre><script nonce="${nonce}">2</script></body></html>`;
+  // As the app's entry does for a page to store: the document handed over as bytes. Its answer's
+  // body says otherwise here, to tell which of the two the server stored.
+  const { keepDocument } = loadContext as unknown as ServerLoadContext;
+  if (keepDocument && new URL(request.url).pathname === '/page/handed') {
+    const response = new Response('<p>read back from the answer</p>', { status, headers });
+    keepDocument(response, Buffer.from(html));
+    return response;
+  }
   return new Response(html, { status, headers });
 }
 
@@ -183,6 +191,18 @@ describe('pages for anonymous visitors', () => {
     expect(second.body).toContain('http://localhost/page/a</p>');
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('stores the document the render handed over as bytes, without reading its answer back', async () => {
+    const answer = await get('/page/handed');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<p>http://localhost/page/handed</p>');
+    expect(answer.body).toContain('<script>1</script>');
+    expect(answer.body).not.toContain('read back');
+    expect(answer.headers['content-security-policy']).toContain(
+      "'sha256-a4ayc/80/OGda4BO/1o/V0etpOqiLx1JwB5S3beHW0s='",
+    );
+    expect((await get('/page/handed')).body).toBe(answer.body);
   });
 
   it('names its inline scripts by hash in its policy: no nonce, no placeholder, no unsafe-inline', async () => {

@@ -185,18 +185,25 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
           isOwnRender = true;
           return tracked(
             sharedRender(async () => {
-              const shared: ServerLoadContext = { ...context, nonce: NONCE_PLACEHOLDER, isShared: true };
-              const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
-              return cachedRenderOf(
-                response.status,
-                response.headers,
-                Buffer.from(await response.arrayBuffer()),
-                {
-                  policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
-                  sharedCacheSeconds: pages.ttlSeconds,
-                  acceptEncoding: request.headers['accept-encoding'],
+              let kept = null as { response: Response; html: Buffer } | null;
+              const shared: ServerLoadContext = {
+                ...context,
+                nonce: NONCE_PLACEHOLDER,
+                isShared: true,
+                keepDocument: (response, html) => {
+                  kept = { response, html };
                 },
-              );
+              };
+              const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
+              // The entry's own document, as it handed it over; any other answer (a redirect, a
+              // resource route) is read from its body.
+              const html =
+                kept?.response === response ? kept.html : Buffer.from(await response.arrayBuffer());
+              return cachedRenderOf(response.status, response.headers, html, {
+                policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
+                sharedCacheSeconds: pages.ttlSeconds,
+                acceptEncoding: request.headers['accept-encoding'],
+              });
             }),
           );
         });
