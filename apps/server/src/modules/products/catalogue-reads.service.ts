@@ -15,7 +15,7 @@ import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cac
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { createFacetBrowser } from './facets.service.ts';
-import { withGallery, withSecondPictures } from './gallery.service.ts';
+import { readWithGallery, withSecondPictures } from './gallery.service.ts';
 import { toProduct } from './product-answer.ts';
 import type { ProductRow } from './product-row.repository.ts';
 import {
@@ -267,10 +267,12 @@ export function createCatalogueReads(deps: {
     /** null for unknown and for malformed ids. */
     async function getById(id: string): Promise<Product | null> {
       if (!isId(id)) return null;
-      return cache.getOrLoad(key(`id|${id.toLowerCase()}`), async () => {
-        const row = await readProductById(db, id);
-        return row ? withGallery(db, deps.imageUrl, toAnswer(row)) : null;
-      });
+      return cache.getOrLoad(key(`id|${id.toLowerCase()}`), () =>
+        readWithGallery(db, deps.imageUrl, id, async () => {
+          const row = await readProductById(db, id);
+          return row ? toAnswer(row) : null;
+        }),
+      );
     }
 
     /**

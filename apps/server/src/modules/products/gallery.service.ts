@@ -173,13 +173,19 @@ export function createGalleryService(deps: {
   };
 }
 
-/** A product answer with its gallery (the answers about one product). */
-export async function withGallery<T extends { _id: string }>(
+/**
+ * The product answer `readProduct` gives for `productId`, with its gallery (the answers about one
+ * product), or null where there is no such product. The gallery is read beside the product, not
+ * after it: a product page's first render waits for one round trip to the database less.
+ */
+export async function readWithGallery<T extends { _id: string }>(
   db: Db,
   imageUrl: PublicImageUrl,
-  product: T,
-): Promise<T & { images: ProductImage[] }> {
-  return { ...product, images: toProductImages(await readGallery(db, product._id), imageUrl) };
+  productId: string,
+  readProduct: () => Promise<T | null>,
+): Promise<(T & { images: ProductImage[] }) | null> {
+  const [product, gallery] = await Promise.all([readProduct(), readGallery(db, productId)]);
+  return product ? { ...product, images: toProductImages(gallery, imageUrl) } : null;
 }
 
 /** Listing answers with each product's second picture (or null), read in one query for the page. */
