@@ -22,6 +22,18 @@ const routes = [
   },
 ];
 
+type Route = { id: string; children?: Route[] };
+/** The build's route manifest for the table: every route by id, with its parent's. */
+const manifestRoutes = (table: Route[], parentId?: string): Record<string, unknown> =>
+  Object.assign(
+    {},
+    ...table.map((route) => ({
+      [route.id]: { id: route.id, parentId, module: `/${route.id}.js` },
+      ...manifestRoutes(route.children ?? [], route.id),
+    })),
+  );
+const manifest = { entry: { module: '/entry.js', imports: [] }, url: '/manifest.js', version: '1' };
+
 async function contextAt(pathname: string) {
   const handler = createStaticHandler(routes);
   const staticHandlerContext = await handler.query(new Request(`http://localhost${pathname}`));
@@ -29,7 +41,11 @@ async function contextAt(pathname: string) {
   // What React Router hands the entry: the handler's ranked branches of the whole table.
   const branches = (handler as unknown as { _internalRouteBranches: EntryContext['branches'] })
     ._internalRouteBranches;
-  return { branches, staticHandlerContext } as unknown as EntryContext;
+  return {
+    branches,
+    staticHandlerContext,
+    manifest: { ...manifest, routes: manifestRoutes(routes) },
+  } as unknown as EntryContext;
 }
 
 /** Each kept branch by the ids of its routes. */
@@ -71,6 +87,36 @@ describe('the branches a page’s partial route manifest needs', () => {
     const again = await contextAt('/singleproduct/abc');
     expect(again.branches).not.toBe(first.branches);
     expect(kept(again)).toEqual(['root > singleproduct/:id?', 'root > home']);
+  });
+
+  it('gives the router only the routes of those branches and of the page’s own matches', async () => {
+    const all = await contextAt('/hi/singleproduct/abc');
+    expect(Object.keys(all.manifest.routes).length).toBeGreaterThan(10);
+    const { manifest: part } = withManifestBranches(all);
+    expect(Object.keys(part.routes).sort()).toEqual([
+      'home',
+      'prefix',
+      'prefixed:home',
+      'prefixed:singleproduct/:id?',
+      'root',
+    ]);
+    expect(part.routes['prefixed:singleproduct/:id?']).toBe(
+      all.manifest.routes['prefixed:singleproduct/:id?'],
+    );
+    expect(part.entry).toBe(all.manifest.entry);
+    expect(part.url).toBe('/manifest.js');
+    expect(part.version).toBe('1');
+    // A page whose own route is not an ancestor path's (the path itself is not its own ancestor).
+    const blog = withManifestBranches(await contextAt('/blogs')).manifest;
+    expect(Object.keys(blog.routes).sort()).toEqual(['blogs', 'home', 'root']);
+  });
+
+  it('makes the routes for a page once per route table, and shares them', async () => {
+    const first = await contextAt('/singleproduct/abc');
+    const again = { ...first, staticHandlerContext: { ...first.staticHandlerContext } };
+    expect(withManifestBranches(again).manifest.routes).toBe(withManifestBranches(first).manifest.routes);
+    const other = await contextAt('/blogs');
+    expect(withManifestBranches(other).manifest.routes).not.toBe(withManifestBranches(first).manifest.routes);
   });
 
   it('remembers a bounded number of paths however many URLs it sees', async () => {

@@ -32,13 +32,52 @@ export function ancestorPaths(pathname: string): string[] {
  * allocated and ~3% of its time. Nothing else in a server render reads these branches. Each
  * ancestor path's first matching branch never changes for a route table, so it is found once
  * (React Router's own `matchRoutes`) and remembered; the list keeps the table's order, so the first
- * branch matching each path is the one React Router would find in the whole table.
+ * branch matching each path is the one React Router would find in the whole table. Its route
+ * manifest holds only the routes of those branches and of the page's own matches (`routesOf`).
  */
 export function withManifestBranches(context: EntryContext): EntryContext {
+  const branches = neededBranches(context);
+  if (!branches) return context;
+  const ids = new Set<string>();
+  for (const match of context.staticHandlerContext.matches) ids.add(match.route.id);
+  for (const branch of branches) for (const meta of branch.routesMeta) ids.add(meta.route.id);
+  const { manifest } = context;
+  return { ...context, branches, manifest: { ...manifest, routes: routesOf(manifest.routes, ids) } };
+}
+
+type ManifestRoutes = EntryContext['manifest']['routes'];
+
+/** Per route table: its parts already made, by the ids they hold. */
+const parts = new WeakMap<ManifestRoutes, Map<string, ManifestRoutes>>();
+
+/**
+ * The routes of `ids` out of the build's route manifest. `<ServerRouter>` makes a route object of
+ * every route of the manifest it is given, at every render, for a router that renders only the
+ * page's matches (`createServerRoutes`, then `createStaticRouter`: ~170 routes, every page mounted
+ * bare and under a prefix, ~4% of a first render's time); and `<Scripts>` writes into the page only
+ * the routes of its matches and of its ancestor paths' branches. Given those routes (with their
+ * ancestors, which every branch starts from), both make exactly what they made from the whole
+ * table. The part for a set of ids never changes for a build, so it is made once and shared.
+ */
+function routesOf(routes: ManifestRoutes, ids: Set<string>): ManifestRoutes {
+  const key = [...ids].join('\n');
+  let known = parts.get(routes);
+  if (!known) parts.set(routes, (known = new Map()));
+  let part = known.get(key);
+  if (!part) {
+    part = Object.fromEntries([...ids].filter((id) => routes[id]).map((id) => [id, routes[id]]));
+    if (known.size >= REMEMBERED_PATHS) known.clear();
+    known.set(key, part);
+  }
+  return part;
+}
+
+/** The branches of `context` that `withManifestBranches` keeps, or null to keep the context as is. */
+function neededBranches(context: EntryContext): Branch[] | null {
   const { branches } = context;
   const { location, basename } = context.staticHandlerContext;
   const root = context.staticHandlerContext.matches[0]?.route;
-  if (!root) return context;
+  if (!root) return null;
   let known = firstBranches.get(branches);
   if (!known) firstBranches.set(branches, (known = new Map()));
   const needed = new Set<Branch>();
@@ -51,7 +90,7 @@ export function withManifestBranches(context: EntryContext): EntryContext {
     }
     if (branch) needed.add(branch);
   }
-  return { ...context, branches: branches.filter((branch) => needed.has(branch)) };
+  return branches.filter((branch) => needed.has(branch));
 }
 
 /** The branch (of `branches`) whose routes React Router matches for `path`, or null. */
