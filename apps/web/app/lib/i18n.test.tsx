@@ -103,4 +103,25 @@ describe('translator', () => {
     expect(t('no.such.key', { defaultValue: 'Rings' })).toBe('Rings');
     expect(i18n.getFixedT('hi', 'common')).toBe(t);
   });
+
+  it('reads a text asked for without options once, and fills one asked for with options afresh', () => {
+    let reads = 0;
+    const common = {
+      get greeting() {
+        reads += 1;
+        return 'नमस्ते {{name}}';
+      },
+    };
+    const own = createI18n('hi', { common, blog: { title: 'ब्लॉग' } });
+    const tt = own.getFixedT('hi', 'common');
+    expect([tt('greeting'), tt('greeting'), tt('greeting')]).toEqual(Array(3).fill('नमस्ते {{name}}'));
+    expect(reads).toBe(1);
+    expect(tt('greeting', { name: 'राम' })).toBe('नमस्ते राम');
+    expect(tt('greeting')).toBe('नमस्ते {{name}}');
+    expect(reads).toBe(2);
+    // Each namespace keeps its own texts.
+    expect(tt('title')).toBe('title');
+    expect(own.getFixedT('hi', 'blog')('title')).toBe('ब्लॉग');
+    expect(own.getFixedT('hi', 'blog')('greeting')).toBe('greeting');
+  });
 });

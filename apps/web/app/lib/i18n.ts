@@ -53,6 +53,9 @@ function interpolate(value: unknown, values: TOptions): unknown {
   return value;
 }
 
+/** Texts without options kept per namespace at most (keys are the site's own; this only bounds them). */
+const PLAIN_TEXTS_KEPT = 4000;
+
 /**
  * A ready, synchronous translator for one language. Texts arrive complete (the server bundles
  * them; the browser gets the page's in the root loader's data), so nothing loads later and the
@@ -75,7 +78,7 @@ export function createI18n(language: SiteLanguage, resources: I18nResources): I1
   const getFixedT = (_language: unknown, namespace = DEFAULT_NAMESPACE): TFunction => {
     let t = fixed.get(namespace);
     if (!t) {
-      t = (key, options = {}) => {
+      const translate = (key: string, options: TOptions): string => {
         const split = key.indexOf(':');
         const ns = split > 0 ? key.slice(0, split) : namespace;
         const path = split > 0 ? key.slice(split + 1) : key;
@@ -83,6 +86,19 @@ export function createI18n(language: SiteLanguage, resources: I18nResources): I1
         if (typeof found === 'string' || (found !== undefined && options.returnObjects))
           return interpolate(found, options) as string;
         return options.defaultValue ?? path;
+      };
+      // A text asked for without options never changes for these resources: a page asks for
+      // hundreds of them, each split, looked up and searched for placeholders at every render.
+      const plain = new Map<string, string>();
+      t = (key, options) => {
+        if (options !== undefined) return translate(key, options);
+        let text = plain.get(key);
+        if (text === undefined) {
+          text = translate(key, {});
+          if (plain.size >= PLAIN_TEXTS_KEPT) plain.clear();
+          plain.set(key, text);
+        }
+        return text;
       };
       fixed.set(namespace, t);
     }
