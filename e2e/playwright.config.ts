@@ -79,5 +79,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(PORT) },
+    // Stopped with SIGTERM, so start-server.mjs drops its PostgreSQL database and removes its data
+    // directory; without it Playwright SIGKILLs the group and both were left behind at every run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
