@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type SiteLanguage } from '@catalogue/shared/domain/locales';
+import { remembered } from './remembered';
 
 /** Namespace → nested texts, for one language. */
 export type I18nResources = Record<string, Record<string, unknown>>;
@@ -92,13 +93,7 @@ export function createI18n(language: SiteLanguage, resources: I18nResources): I1
       const plain = new Map<string, string>();
       t = (key, options) => {
         if (options !== undefined) return translate(key, options);
-        let text = plain.get(key);
-        if (text === undefined) {
-          text = translate(key, {});
-          if (plain.size >= PLAIN_TEXTS_KEPT) plain.clear();
-          plain.set(key, text);
-        }
-        return text;
+        return remembered(plain, key, PLAIN_TEXTS_KEPT, () => translate(key, {}));
       };
       fixed.set(namespace, t);
     }

@@ -1,4 +1,5 @@
 import { matchRoutes, type EntryContext } from 'react-router';
+import { remembered } from './remembered';
 
 type Branch = EntryContext['branches'][number];
 
@@ -29,11 +30,12 @@ export function ancestorPaths(pathname: string): string[] {
  * routes of each ancestor path by trying the branches of the whole route table in rank order, and
  * each try compiles a regular expression for each route of the branch: with every page mounted
  * twice (bare and under a prefix) that was ~170 branches per path, ~10% of what a first render
- * allocated and ~3% of its time. Nothing else in a server render reads these branches. Each
- * ancestor path's first matching branch never changes for a route table, so it is found once
- * (React Router's own `matchRoutes`) and remembered; the list keeps the table's order, so the first
- * branch matching each path is the one React Router would find in the whole table. Its route
- * manifest holds only the routes of those branches and of the page's own matches (`routesOf`).
+ * allocated and ~3% of its time. Besides `<Scripts>`, only the static router reads these
+ * branches, matching the same paths with them. Each ancestor path's first matching branch never
+ * changes for a route table, so it is found once (React Router's own `matchRoutes`) and
+ * remembered; the list keeps the table's order, so the first branch matching each path is the
+ * one React Router would find in the whole table. Its route manifest holds only the routes of
+ * those branches and of the page's own matches (`routesOf`).
  */
 export function withManifestBranches(context: EntryContext): EntryContext {
   const branches = neededBranches(context);
@@ -63,13 +65,9 @@ function routesOf(routes: ManifestRoutes, ids: Set<string>): ManifestRoutes {
   const key = [...ids].join('\n');
   let known = parts.get(routes);
   if (!known) parts.set(routes, (known = new Map()));
-  let part = known.get(key);
-  if (!part) {
-    part = Object.fromEntries([...ids].filter((id) => routes[id]).map((id) => [id, routes[id]]));
-    if (known.size >= REMEMBERED_PATHS) known.clear();
-    known.set(key, part);
-  }
-  return part;
+  return remembered(known, key, REMEMBERED_PATHS, () =>
+    Object.fromEntries([...ids].filter((id) => routes[id]).map((id) => [id, routes[id]])),
+  );
 }
 
 /** The branches of `context` that `withManifestBranches` keeps, or null to keep the context as is. */
@@ -82,12 +80,9 @@ function neededBranches(context: EntryContext): Branch[] | null {
   if (!known) firstBranches.set(branches, (known = new Map()));
   const needed = new Set<Branch>();
   for (const path of ancestorPaths(location.pathname)) {
-    let branch = known.get(path);
-    if (branch === undefined) {
-      branch = firstBranchMatching(branches, [root], path, basename);
-      if (known.size >= REMEMBERED_PATHS) known.clear();
-      known.set(path, branch);
-    }
+    const branch = remembered(known, path, REMEMBERED_PATHS, () =>
+      firstBranchMatching(branches, [root], path, basename),
+    );
     if (branch) needed.add(branch);
   }
   return branches.filter((branch) => needed.has(branch));
