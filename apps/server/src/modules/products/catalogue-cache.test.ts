@@ -97,6 +97,30 @@ describe('CatalogueCache', () => {
     expect(load).toHaveBeenCalledTimes(7);
   });
 
+  it("keeps one product's reads in their own budget, so a walk through products never pushes a listing out", async () => {
+    // Each entry counts 10; listings may hold 16 MB of them, products 30 (three entries).
+    const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 10, productMaxBytes: 30 });
+    const listing = vi.fn(async () => 'first page');
+    const product = vi.fn(async (id: number) => `product ${id}`);
+    await cache.getOrLoad('list|rings|1', listing);
+    for (let id = 0; id < 50; id++) await cache.getOrLoadProduct(`id|${id}`, () => product(id));
+
+    expect(await cache.getOrLoad('list|rings|1', listing)).toBe('first page');
+    expect(listing).toHaveBeenCalledTimes(1);
+    // The newest three products are kept; the first was evicted and is read again.
+    for (const id of [49, 48, 47])
+      expect(await cache.getOrLoadProduct(`id|${id}`, () => product(id))).toBe(`product ${id}`);
+    expect(product).toHaveBeenCalledTimes(50);
+    await cache.getOrLoadProduct('id|0', () => product(0));
+    expect(product).toHaveBeenCalledTimes(51);
+
+    // The same key in the two budgets names two entries; a write empties both.
+    expect(await cache.getOrLoad('id|49', async () => 'a listing entry')).toBe('a listing entry');
+    cache.clear();
+    await cache.getOrLoadProduct('id|49', () => product(49));
+    expect(product).toHaveBeenCalledTimes(52);
+  });
+
   it('does not keep a packed answer whose load began before a write', async () => {
     const cache = new CatalogueCache({ ttlMs: 1000, sizeOf: () => 1 });
     const slow = deferred<PackedAnswer>();

@@ -19,11 +19,21 @@ export class Answer<T> extends JsonAnswer {
 /** Rough bytes per product held (objects plus their JSON), to keep the cache inside its budget. */
 const BYTES_PER_PRODUCT = 2000;
 /**
- * ~8,000 products' worth: every listing's first pages, the unpaged arrays and the hot products.
+ * ~8,000 products' worth: every listing's first pages and the unpaged arrays.
  * Measured at 100k products with 32 MB: the server's old generation 12-15 MB larger under the
  * bench's product-detail load for no gain (the long tail of products is read once per TTL either way).
  */
 const MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Budget for one product's own reads (its detail and its related list), kept apart from the
+ * listings above: a walk through products nobody had asked for (a crawler, a campaign's long tail)
+ * filled the shared budget with entries read once, pushed the listings out, and held far more heap
+ * than their estimate (sizeOf) counts. At 100,000 products under first renders of product pages the
+ * server peaked at 233-235 MB with these entries in the 16 MB budget, and at 197-202 with 4 MB
+ * (8 MB: 214, 2 MB: 196), at the same rate. A product page an anonymous visitor asked for is kept
+ * whole in the page cache anyway; this keeps the hot products for buyers' own renders and the API.
+ */
+export const PRODUCT_MAX_BYTES = 4 * 1024 * 1024;
 /**
  * Budget for packed answers (deep listing pages, ~1.7 KB each gzip-compressed): about 7,000 pages,
  * more than every page of the full listing at 100,000 products, so a deep page is queried,
@@ -47,16 +57,29 @@ export class CatalogueCache {
   /** Few, costly entries (a listing's page keys) that are refreshed in the background when old. */
   readonly #refreshed = new Map<string, { value: unknown; loadedAt: number }>();
   readonly #entries: LruCache<string, unknown>;
+  /** One product's own reads, in their own smaller budget (PRODUCT_MAX_BYTES). */
+  readonly #products: LruCache<string, unknown>;
   /** Many small entries sized by their real bytes (see PackedAnswer). */
   readonly #packed: LruCache<string, PackedAnswer>;
   readonly #inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>();
 
-  constructor(options: { ttlMs: number; sizeOf: (value: unknown) => number; packedMaxBytes?: number }) {
+  constructor(options: {
+    ttlMs: number;
+    sizeOf: (value: unknown) => number;
+    packedMaxBytes?: number;
+    productMaxBytes?: number;
+  }) {
     this.enabled = options.ttlMs > 0;
     this.#ttlMs = options.ttlMs;
     this.#entries = new LruCache<string, unknown>({
       maxEntries: 20_000,
       maxSize: MAX_BYTES,
+      sizeOf: options.sizeOf,
+      ttlMs: options.ttlMs,
+    });
+    this.#products = new LruCache<string, unknown>({
+      maxEntries: 20_000,
+      maxSize: options.productMaxBytes ?? PRODUCT_MAX_BYTES,
       sizeOf: options.sizeOf,
       ttlMs: options.ttlMs,
     });
@@ -76,6 +99,11 @@ export class CatalogueCache {
   /** The cached value for `key`, or the result of `load`, shared by concurrent callers. */
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
     return this.#getOrLoad(this.#entries as LruCache<string, T>, key, load);
+  }
+
+  /** The same for one product's own reads (its detail, its related list), in their own budget. */
+  async getOrLoadProduct<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.#getOrLoad(this.#products as LruCache<string, T>, `product|${key}`, load);
   }
 
   /** The same for packed answers, kept in their own budget by their real size. */
@@ -136,6 +164,7 @@ export class CatalogueCache {
   clear(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#products.clear();
     this.#packed.clear();
     this.#refreshed.clear();
     this.#inFlight.clear();

@@ -267,7 +267,7 @@ export function createCatalogueReads(deps: {
     /** null for unknown and for malformed ids. */
     async function getById(id: string): Promise<Product | null> {
       if (!isId(id)) return null;
-      return cache.getOrLoad(key(`id|${id.toLowerCase()}`), () =>
+      return cache.getOrLoadProduct(key(`id|${id.toLowerCase()}`), () =>
         readWithGallery(db, deps.imageUrl, id, async () => {
           const row = await readProductById(db, id);
           return row ? toAnswer(row) : null;
@@ -347,7 +347,7 @@ export function createCatalogueReads(deps: {
       async listRelated(product: Product, limit: number): Promise<Product[]> {
         const n = clampLimit(limit, 4);
         if (!isId(product._id)) return [];
-        return cache.getOrLoad(key(`related|${product._id}|${n}`), async () => {
+        return cache.getOrLoadProduct(key(`related|${product._id}|${n}`), async () => {
           // The product as the page has it (read through the same cache): no second read of its row.
           const neighbours = { id: product._id, category: product.category, createdAt: product.createdAt };
           const related = (await listNeighbours(db, neighbours, n)).map(toAnswer);
