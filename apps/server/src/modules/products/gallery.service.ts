@@ -2,6 +2,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import { PRODUCT_MESSAGES } from '@catalogue/shared/schemas/product';
+import { withFields } from '@catalogue/shared/with-fields';
 import {
   GALLERY_MAX_IMAGES,
   GALLERY_MESSAGES,
@@ -185,7 +186,7 @@ export async function readWithGallery<T extends { _id: string }>(
   readProduct: () => Promise<T | null>,
 ): Promise<(T & { images: ProductImage[] }) | null> {
   const [product, gallery] = await Promise.all([readProduct(), readGallery(db, productId)]);
-  return product ? { ...product, images: toProductImages(gallery, imageUrl) } : null;
+  return product ? withFields(product, { images: toProductImages(gallery, imageUrl) }) : null;
 }
 
 /** Listing answers with each product's second picture (or null), read in one query for the page. */
@@ -200,6 +201,6 @@ export async function withSecondPictures<T extends { _id: string }>(
   );
   return items.map((p) => {
     const picture = found.get(p._id);
-    return { ...p, secondImageUrl: picture ? imageUrl(picture) : null };
+    return withFields(p, { secondImageUrl: picture ? imageUrl(picture) : null });
   });
 }
