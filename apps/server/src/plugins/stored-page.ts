@@ -244,15 +244,12 @@ export class StoredPage {
     const base = Object.fromEntries([...this.headers, ['etag', this.etagOf(encoding)]]);
     // Plain answers are rare (clients that take no compression): their bytes are not kept.
     const length = encoding === 'identity' ? null : this.body(encoding).byteLength;
-    const made: StoredAnswer = {
-      notModified: base,
-      ok: {
-        ...base,
-        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-        ...(length === null ? {} : { 'content-length': String(length) }),
-      },
-      body: () => this.body(encoding),
-    };
+    // Copied and then added to, not spread: a spread followed by more fields gave every stored
+    // page's headers a hidden class of its own (packages/shared/src/with-fields.ts).
+    const ok: Record<string, string> = Object.assign({}, base);
+    if (encoding !== 'identity') ok['content-encoding'] = encoding;
+    if (length !== null) ok['content-length'] = String(length);
+    const made: StoredAnswer = { notModified: base, ok, body: () => this.body(encoding) };
     this.answers.set(encoding, made);
     return made;
   }
