@@ -7,6 +7,11 @@ import { LRUCache } from 'lru-cache';
  * instance keeps its own short-lived copy and drops it on the events that make it stale.
  */
 export type LruCacheOptions<V> = {
+  /**
+   * lru-cache allocates its bookkeeping for this many entries at once, used or not: ~50 bytes an
+   * entry with a size budget and a TTL (5 MB of the heap at 100,000). Under a byte budget, keep it
+   * near the most entries the budget can hold.
+   */
   maxEntries: number;
   /** Budget for the sum of `sizeOf` over the entries; unbounded when omitted. */
   maxSize?: number;

@@ -78,14 +78,17 @@ export class CatalogueCache {
       ttlMs: options.ttlMs,
     });
     this.#products = new LruCache<string, unknown>({
-      maxEntries: 20_000,
+      // ~2 KB a product: the budget holds ~2,000 (see LruCacheOptions.maxEntries).
+      maxEntries: 5_000,
       maxSize: options.productMaxBytes ?? PRODUCT_MAX_BYTES,
       sizeOf: options.sizeOf,
       ttlMs: options.ttlMs,
     });
+    const packedMaxBytes = options.packedMaxBytes ?? PACKED_MAX_BYTES;
     this.#packed = new LruCache<string, PackedAnswer>({
-      maxEntries: 100_000,
-      maxSize: options.packedMaxBytes ?? PACKED_MAX_BYTES,
+      // Each entry counts at least its overhead, so the bytes always bind first (~28,000 at 16 MB).
+      maxEntries: Math.ceil(packedMaxBytes / PACKED_ENTRY_OVERHEAD),
+      maxSize: packedMaxBytes,
       sizeOf: (answer) => answer.bytes + PACKED_ENTRY_OVERHEAD,
       ttlMs: options.ttlMs,
     });
