@@ -1,5 +1,3 @@
-import { slugify } from 'transliteration';
-
 /** Long enough to stay readable, short enough for a tidy URL. */
 export const SLUG_MAX_LENGTH = 80;
 /** When a title has no letters or digits in any script (emoji only, punctuation). */
@@ -116,8 +114,11 @@ function transliterateDevanagari(text: string): string {
 /**
  * A URL slug from a post title: lower-case ASCII words joined by hyphens, other scripts
  * transliterated, at most SLUG_MAX_LENGTH characters, cut between words, never empty.
+ * `transliteration` is loaded on the first slug made, not with the server: its tables hold 3.5 MB
+ * of the heap, and only an administrator creating a post needs them.
  */
-export function slugFromTitle(title: string): string {
+export async function slugFromTitle(title: string): Promise<string> {
+  const { slugify } = await import('transliteration');
   const latin = /[\u0900-\u097F]/.test(title) ? transliterateDevanagari(title) : title;
   const slug = slugify(latin.replace(/['’‘`]/g, ''), { lowercase: true, separator: '-', trim: true })
     .replace(/[^a-z0-9-]+/g, '-')

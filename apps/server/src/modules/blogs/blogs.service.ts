@@ -116,7 +116,7 @@ export function createBlogService(deps: { database: Database; events: BlogEvents
   async function insertWithFreeSlug(
     values: Omit<Parameters<typeof insertBlog>[1], 'slug'>,
   ): Promise<BlogRow> {
-    const base = slugFromTitle(values.title);
+    const base = await slugFromTitle(values.title);
     // A concurrent create can take the slug between the look-up and the insert: look again.
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const slug = nextFreeSlug(base, await findSlugsStartingWith(db, base));
