@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
-import { formatNumber } from '~/lib/format-number';
+import { formatNumber } from '@catalogue/shared/format-number';
 import {
   readCartQuantity,
   readTypedQuantity,

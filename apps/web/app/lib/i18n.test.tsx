@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createI18n, I18nProvider, i18nFor, useTranslation, withReceivedTexts } from './i18n';
+import { createI18n, I18nProvider, i18nFor, pluralCategory, useTranslation, withReceivedTexts } from './i18n';
 import { resourcesFor } from './i18n-resources.server';
 
 function HomeLink() {
@@ -92,6 +92,27 @@ describe('translator', () => {
     expect(
       createI18n('en', { common: { a_one: 'one', a_other: 'many' } }).getFixedT('en')('a', { count: 0 }),
     ).toBe('many');
+  });
+
+  it('knows the plural categories of English and Hindi as CLDR writes them', () => {
+    expect([1, -1, 0, 2, 1.5, 0.5, 21].map((n) => pluralCategory('en', n))).toEqual([
+      'one',
+      'one',
+      'other',
+      'other',
+      'other',
+      'other',
+      'other',
+    ]);
+    expect([1, -1, 0, 0.5, 1.5, 2, 21].map((n) => pluralCategory('hi', n))).toEqual([
+      'one',
+      'one',
+      'one',
+      'one',
+      'other',
+      'other',
+      'other',
+    ]);
   });
 
   it('returns lists and objects filled in, other namespaces by prefix, and a missing key as itself', () => {

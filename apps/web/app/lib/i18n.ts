@@ -54,6 +54,17 @@ function interpolate(value: unknown, values: TOptions): unknown {
   return value;
 }
 
+/**
+ * The CLDR plural category of `count` in the site's two languages, the only two it has texts for.
+ * English: "one" for exactly 1. Hindi: "one" from 0 to 1 (0, 0.5 and 1 item are all "one").
+ * Written out because `Intl.PluralRules`, built for every page, loads ICU's plural data (~3 MB of
+ * the server's resident memory with the locale data it needs; docs/performance.md).
+ */
+export function pluralCategory(language: SiteLanguage, count: number): 'one' | 'other' {
+  const n = Math.abs(count);
+  return (language === 'hi' ? n <= 1 : n === 1) ? 'one' : 'other';
+}
+
 /** Texts without options kept per namespace at most (keys are the site's own; this only bounds them). */
 const PLAIN_TEXTS_KEPT = 4000;
 
@@ -64,14 +75,14 @@ const PLAIN_TEXTS_KEPT = 4000;
  * (placeholders, plurals, lists, default values) in a fraction of its size in the first load.
  */
 export function createI18n(language: SiteLanguage, resources: I18nResources): I18n {
-  const plurals = new Intl.PluralRules(language);
   const fixed = new Map<string, TFunction>();
   const find = (namespace: string, path: string[], options: TOptions): unknown => {
     const texts = resources[namespace];
     if (typeof options.count === 'number') {
       const last = path[path.length - 1];
       const form = (suffix: string) => lookup(texts, [...path.slice(0, -1), `${last}_${suffix}`]);
-      const plural = (options.count === 0 ? form('zero') : undefined) ?? form(plurals.select(options.count));
+      const plural =
+        (options.count === 0 ? form('zero') : undefined) ?? form(pluralCategory(language, options.count));
       if (plural !== undefined) return plural;
     }
     return lookup(texts, path);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../domain/limits.ts';
+import { formatCount } from '../format-number.ts';
 import {
   ATTRIBUTE_KINDS,
   ATTRIBUTE_SLUG_RE,
@@ -165,7 +166,7 @@ export function readMinOrder(
   if (Number.isInteger(n) && n >= MIN_QUANTITY && n <= MAX_QUANTITY) return { ok: true, value: n };
   return {
     ok: false,
-    message: `minOrderQuantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en')}`,
+    message: `minOrderQuantity must be a whole number from ${MIN_QUANTITY} to ${formatCount(MAX_QUANTITY)}`,
   };
 }
 
@@ -174,9 +175,7 @@ export function readTags(value: unknown): { ok: true; value: string[] } | { ok: 
   const items = listOf(value);
   if (!items) return { ok: false, message: 'tags must be a list of words' };
   const tags = [
-    ...new Set(
-      items.map((t) => t.normalize('NFC').toLocaleLowerCase('en').replace(/\s+/g, ' ')).filter(Boolean),
-    ),
+    ...new Set(items.map((t) => t.normalize('NFC').toLowerCase().replace(/\s+/g, ' ')).filter(Boolean)),
   ];
   const bad = tags.find((t) => charCount(t) > TAG_MAX_CHARS || !TAG_RE.test(t));
   if (bad !== undefined) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, QUOTE_LIMITS } from '../domain/quotation.ts';
+import { formatCount } from '../format-number.ts';
 import { orderSchema } from './order.ts';
 
 /** Quotations: a price request's quotes, history and comments (`/api/orders/...`). */
@@ -9,12 +10,12 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .number({ error: `${field} must be a whole number` })
     .int(`${field} must be a whole number`)
     .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max.toLocaleString('en')}`);
+    .max(max, `${field} must be at most ${formatCount(max)}`);
 
 const note = (field: string, max: number = QUOTE_LIMITS.noteMax) =>
   z
     .string({ error: `${field} must be text` })
-    .max(max, `${field} must be at most ${max.toLocaleString('en')} characters`)
+    .max(max, `${field} must be at most ${formatCount(max)} characters`)
     .nullish()
     .transform((v) => v?.trim() ?? '');
 
@@ -64,10 +65,7 @@ export const commentBodySchema = z.object({
     .string({ error: 'text is required' })
     .trim()
     .min(1, 'text is required')
-    .max(
-      QUOTE_LIMITS.commentMax,
-      `text must be at most ${QUOTE_LIMITS.commentMax.toLocaleString('en')} characters`,
-    ),
+    .max(QUOTE_LIMITS.commentMax, `text must be at most ${formatCount(QUOTE_LIMITS.commentMax)} characters`),
 });
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

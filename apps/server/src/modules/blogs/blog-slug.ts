@@ -79,9 +79,12 @@ const RAW_CONSONANTS: Record<string, string> = {
   य़: 'y',
 };
 // Letters with a nukta have precomposed code points that NFC decomposes: key them decomposed.
-const CONSONANTS: Record<string, string> = Object.fromEntries(
-  Object.entries(RAW_CONSONANTS).map(([k, v]) => [k.normalize('NFC'), v]),
-);
+// Made on the first Devanagari title, not at start: normalizing loads ICU's normalization data.
+let consonants: Record<string, string> | null = null;
+const consonantTable = () =>
+  (consonants ??= Object.fromEntries(
+    Object.entries(RAW_CONSONANTS).map(([k, v]) => [k.normalize('NFC'), v]),
+  ));
 const SIGNS: Record<string, string> = { 'ं': 'n', 'ँ': 'n', 'ः': 'h', '।': ' ', '॥': ' ', ॐ: 'om' };
 const VIRAMA = '्';
 const NUKTA = '़';
@@ -90,6 +93,7 @@ const DIGIT_ZERO = 0x0966;
 function transliterateDevanagari(text: string): string {
   // Precomposed nukta letters and base+nukta pairs must read the same.
   const chars = [...text.normalize('NFC')];
+  const CONSONANTS = consonantTable();
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     let ch = chars[i]!;

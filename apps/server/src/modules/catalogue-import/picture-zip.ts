@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { AppError } from '@catalogue/shared/errors';
+import { formatCount } from '@catalogue/shared/format-number';
 import {
   CATALOGUE_IMPORT_LIMITS,
   PICTURE_EXTENSIONS,
@@ -119,7 +120,7 @@ export async function scanPictureZip(input: {
     zip.close();
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The pictures ZIP has ${zip.entryCount} entries; at most ${LIMITS.zipEntries.toLocaleString('en')} are allowed`,
+      `The pictures ZIP has ${zip.entryCount} entries; at most ${formatCount(LIMITS.zipEntries)} are allowed`,
     );
   }
   const reports: PictureReport[] = [];

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
+import { formatCount } from '@catalogue/shared/format-number';
 import { QUOTE_LIMITS } from '@catalogue/shared/domain/quotation';
 
 /** A text field of a quotation form and the most characters it takes. */
 export type TextField = { path: string; max: number };
 
-const characters = (n: number) => `${n.toLocaleString('en')} characters`;
+const characters = (n: number) => `${formatCount(n)} characters`;
 
 /** The sentence an oversized body is answered with: every text field of the form and its limit. */
 export function oversizedMessage(fields: readonly TextField[]): string {

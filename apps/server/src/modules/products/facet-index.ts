@@ -1,6 +1,7 @@
 import { ATTRIBUTE_KINDS, type AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { FacetSelection, Facets, ListingSort } from '@catalogue/shared/schemas/listing-filters';
 import { IdTable } from './id-table.ts';
+import { nameSortKey } from './name-order.ts';
 
 /** One product as the index needs it; the source lists them newest first. */
 export type FacetProduct = {
@@ -105,11 +106,11 @@ export class FacetIndex {
       if (i !== undefined && value) this.set(value.bits, i);
     }
 
-    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
     const numbers = () => Int32Array.from({ length: n }, (_, i) => i);
     const p = source.products;
+    const keys = p.map((row) => nameSortKey(row.name));
     this.orders = {
-      name: numbers().sort((a, b) => collator.compare(p[a]!.name, p[b]!.name) || a - b),
+      name: numbers().sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b)),
       requested: numbers().sort((a, b) => p[b]!.requestCount - p[a]!.requestCount || a - b),
     };
   }

@@ -5,6 +5,7 @@ import {
   type ImportResult,
 } from '@catalogue/shared/schemas/product-import';
 import { AppError } from '@catalogue/shared/errors';
+import { formatCount } from '@catalogue/shared/format-number';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { MediaService } from '../media/media.service.ts';
@@ -125,7 +126,7 @@ function importMessage(
   errors: ImportError[],
   dryRun: boolean,
 ) {
-  const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+  const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
   const head = dryRun
     ? `Dry run: ${plural(count, 'product')} would be imported (${created} new, ${updated} updated); nothing was written`
     : `${plural(count, 'product')} imported (${created} new, ${updated} updated)`;

@@ -1,5 +1,6 @@
 import type * as XLSX from '@e965/xlsx';
 import { AppError } from '@catalogue/shared/errors';
+import { formatCount } from '@catalogue/shared/format-number';
 import { loadSheetJs } from '../../lib/on-first-use.ts';
 
 /** What the upload really is, by its bytes: a name or a declared content type proves nothing. */
@@ -140,7 +141,7 @@ export async function readFirstSheet(
   if (full.e.r - range.s.r > maxRows) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The sheet has more than ${maxRows.toLocaleString('en')} rows; split it into smaller files`,
+      `The sheet has more than ${formatCount(maxRows)} rows; split it into smaller files`,
     );
   }
   const matrix = XLSX.utils.sheet_to_json<unknown[]>(sheet, {

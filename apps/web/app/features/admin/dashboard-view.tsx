@@ -8,7 +8,7 @@ import { formatDateTime } from './admin-format';
 import { LoadError } from '~/components/ui/notice';
 import { useLoadedQuery, type Loaded } from '~/lib/route-data';
 import { WeeklyChart } from './weekly-chart';
-import { formatNumber } from '~/lib/format-number';
+import { formatNumber } from '@catalogue/shared/format-number';
 
 const CARD = 'rounded-lg border border-gray-200 bg-white p-4';
 const TH = 'px-3 py-2 text-left text-sm font-semibold text-ink';

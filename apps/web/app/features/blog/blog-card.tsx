@@ -1,7 +1,8 @@
 import { useTranslation } from '~/lib/i18n';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
-import { BLOG_FALLBACK_IMAGE, blogPath, formatLongDate } from '~/features/blog/blog-text';
+import { BLOG_FALLBACK_IMAGE, blogPath } from '~/features/blog/blog-text';
+import { formatLongDate } from '~/lib/format-date';
 import { sizedImage } from '~/lib/media';
 
 export type BlogCardData = {

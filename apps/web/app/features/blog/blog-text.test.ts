@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardText, formatLongDate, plainText } from './blog-text';
+import { cardText, plainText } from './blog-text';
 
 describe('blog texts', () => {
   it('uses the excerpt when there is one', () => {
@@ -22,12 +22,5 @@ describe('blog texts', () => {
 
   it('strips scripts and styles with their content', () => {
     expect(plainText('<p>a</p><script>alert(1)</script><style>p{}</style><p>b</p>')).toBe('a b');
-  });
-
-  it('formats dates in the long US form in UTC', () => {
-    expect(formatLongDate('2024-11-20T23:30:00.000Z')).toBe('November 20, 2024');
-    expect(formatLongDate('not a date')).toBe('');
-    expect(formatLongDate('2024-11-20T23:30:00.000Z', 'hi')).toBe('20 नवंबर 2024');
-    expect(formatLongDate('2024-03-05T00:00:00.000Z', 'hi')).toBe('5 मार्च 2024');
   });
 });

@@ -33,21 +33,6 @@ export function cardText(post: {
     : text;
 }
 
-/**
- * A date written out in the page's language, the same on the server and in the browser (UTC):
- * English in the long US form (November 20, 2024), Hindi in Hindi (20 नवंबर 2024).
- */
-export function formatLongDate(iso: string, language: string = 'en'): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(language === 'hi' ? 'hi-IN' : 'en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 export const BLOG_FALLBACK_IMAGE = '/images/blog-fallback.webp';
 
 export const blogPath = (slug: string) => `/blogs/${encodeURIComponent(slug)}`;

@@ -5,6 +5,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
+import { formatLocalDateTime } from '~/lib/format-date';
 import { useTranslation } from '~/lib/i18n';
 import type { ScreenQuery } from '~/lib/route-data';
 
@@ -18,11 +19,7 @@ export function ImportHistory({ history }: { history: ScreenQuery<{ imports: Imp
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; detail?: string } | null>(
     null,
   );
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const when = (iso: string) => formatLocalDateTime(iso, i18n.language) ?? iso;
 
   const undo = async () => {
     if (!toUndo || isUndoing) return;

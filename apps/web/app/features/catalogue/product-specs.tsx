@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/i18n';
 import { ATTRIBUTE_KINDS } from '@catalogue/shared/domain/attribute-kinds';
-import { formatNumber } from '~/lib/format-number';
+import { formatNumber } from '@catalogue/shared/format-number';
 import type { Product } from '@catalogue/shared/schemas/product';
 
 /**

@@ -33,7 +33,7 @@ export function faqEntries(homeTexts: unknown): { question: string; answer: stri
 
 /** Case-insensitive match of a search text against a question or its answer. */
 export function matchesFaq(text: string, item: { question: string; answer: string }): boolean {
-  const needle = text.trim().toLocaleLowerCase();
+  const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  return `${item.question} ${item.answer}`.toLocaleLowerCase().includes(needle);
+  return `${item.question} ${item.answer}`.toLowerCase().includes(needle);
 }

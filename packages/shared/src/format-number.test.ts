@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from './format-number';
+import { formatCount, formatNumber } from './format-number.ts';
 
 describe('formatNumber', () => {
   it('groups digits the Indian way: thousands, then pairs', () => {
@@ -26,5 +26,17 @@ describe('formatNumber', () => {
     expect(formatNumber(-1500)).toBe('-1,500');
     expect(formatNumber(-0.4, 1)).toBe('-0.4');
     expect(formatNumber(-0.001, 2)).toBe('0');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups a whole number in threes, as the API messages write limits and counts', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(100_000)).toBe('100,000');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(-20_000)).toBe('-20,000');
+    expect(formatCount(1499.6)).toBe('1,500');
   });
 });
