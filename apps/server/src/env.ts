@@ -70,6 +70,8 @@ const envSchema = z.object({
    * next one (V8's --heap-growing-percent). 0 leaves V8's own policy, which allows up to 4×.
    */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
+  /** V8's baseline compiler (Sparkplug): off by default, its machine code cost ~7 MB for no gain here. */
+  BASELINE_COMPILER: bool.default(false),
   /** How many days after it was added a product's card carries the New badge; 0 = never. */
   NEW_BADGE_DAYS: z.coerce.number().int().min(0).max(3650).default(NEW_BADGE_DAYS_DEFAULT),
   SEED_DEMO: bool.default(true),

@@ -67,6 +67,34 @@ describe('limitHeapGrowth', () => {
   }, 180_000);
 });
 
+/**
+ * In a fresh process: runs 3,000 small functions 200 times each (as a render runs a page's
+ * components), with or without the baseline compiler; answers the code space in use (KB).
+ */
+function codeSpaceKb(baseline: boolean): number {
+  const script = `
+    import v8 from 'node:v8';
+    import { setBaselineCompiler } from './src/lib/heap-growth.ts';
+    setBaselineCompiler(${baseline});
+    const fns = Array.from({ length: 3000 }, (_, i) =>
+      new Function('a', 'b', 'let s = ' + i + '; for (let k = 0; k < 20; k++) s += (a * k + b) % ' + (i + 7) + '; return s;'));
+    let sum = 0;
+    for (let round = 0; round < 200; round++) for (const f of fns) sum += f(round, 3);
+    const code = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'code_space');
+    console.log(Math.round(code.space_used_size / 1024), sum > 0);
+  `;
+  return Number(runFresh(script).split(' ')[0]);
+}
+
+describe('setBaselineCompiler', () => {
+  it('off, functions run a few hundred times stay bytecode instead of becoming machine code', () => {
+    const withBaseline = codeSpaceKb(true);
+    const without = codeSpaceKb(false);
+    // Measured here: 1,438 KB with it, 240 KB without.
+    expect(without).toBeLessThan(withBaseline * 0.5);
+  }, 60_000);
+});
+
 describe('collectCompacting', () => {
   it('gives back the pages a plain collection keeps, for that collection only', () => {
     const plain = heapAfterCollectionMb('plain');
