@@ -52,6 +52,17 @@ describe('nameSortKey', () => {
       'कान की बाली',
       'कुंदन हार',
     ]);
+    // Vowel signs after the consonants, as the collator puts them; candrabindu reads as anusvara.
+    expect(sorted(['कान', 'का', 'कन', 'अँगूठी', 'आभूषण', 'अंगूठी', 'चूड़ी', 'चूड़ियाँ'])).toEqual([
+      'अँगूठी',
+      'अंगूठी',
+      'आभूषण',
+      'कन',
+      'का',
+      'कान',
+      'चूड़ियाँ',
+      'चूड़ी',
+    ]);
     expect(nameSortKey('कान')).not.toBe(nameSortKey('कन'));
   });
 });
