@@ -14,12 +14,12 @@ export function limitHeapGrowth(percent: number): void {
 /**
  * Sparkplug, V8's baseline compiler, turns every function that has run a few times into machine
  * code, larger than its bytecode and kept beside it while the function lives. Rendering a page
- * runs thousands of functions a few times each: first renders of product pages at 100,000
- * products made ~6 MB of it (a heap snapshot: 3.5 MB of machine code at idle, 9.4 MB after a 20-s walk), and the server's
- * peak under the bench's page scenarios was 7 MB lower without it at the same rates within noise
- * (docs/performance.md, session 23): hot code is still optimized by TurboFan. `false` turns it off
- * for code compiled from then on; V8 reads the flag at each tier-up, so it can be set here, at
- * start, whatever started the process (it is not allowed in NODE_OPTIONS).
+ * runs thousands of functions a few times each: first renders of product pages at 100,000 products
+ * made ~6 MB of it (a heap snapshot: 3.5 MB of machine code at idle, 9.4 MB after a 20-s walk),
+ * and the server's peak under the bench's page scenarios was 7 MB lower without it at the same
+ * rates within noise (docs/performance.md, session 23): hot code is still optimized by TurboFan.
+ * `false` turns it off for code compiled from then on; V8 reads the flag at each tier-up, so it
+ * can be set here, at start, whatever started the process (it is not allowed in NODE_OPTIONS).
  */
 export function setBaselineCompiler(enabled: boolean): void {
   if (!enabled) v8.setFlagsFromString('--no-sparkplug');
