@@ -55,6 +55,12 @@ describe('dates written out by hand', () => {
     expect(formatDayOfMonth('nonsense', 'en')).toBeNull();
   });
 
+  it("reads a date alone (the dashboard's weeks) as that day in UTC, west of Greenwich too", () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    expect(formatDayOfMonth('2026-09-05', 'en', true)).toBe('5 Sept 2026');
+    expect(formatDayOfMonth('2026-01-01', 'hi')).toBe('1 जन॰');
+  });
+
   it("writes a date and time in the runtime's own time zone", () => {
     vi.stubEnv('TZ', 'Asia/Kolkata');
     expect(formatLocalDateTime('2026-11-05T10:37:00Z', 'en')).toBe('5 Nov 2026, 4:07 pm');

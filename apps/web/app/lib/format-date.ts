@@ -54,6 +54,12 @@ function utcParts(iso: string) {
   };
 }
 
+type DateParts = NonNullable<ReturnType<typeof utcParts>>;
+
+/** "05 Sept 2026", "05 सित॰ 2026". */
+const dayMonthYear = (p: DateParts, language: string) =>
+  `${twoDigits(p.day)} ${monthName(p.month, language, 'short')} ${p.year}`;
+
 /** A time of day: 24-hour in English (16:07), 12-hour in Hindi (04:07 pm), hours in two digits. */
 function clock(language: string, hours: number, rest: number[]): string {
   const tail = rest.map((n) => `:${twoDigits(n)}`).join('');
@@ -70,14 +76,14 @@ function clock(language: string, hours: number, rest: number[]): string {
 export function formatDateTime(iso: string, language: string): string {
   const p = utcParts(iso);
   if (!p) return '';
-  return `${formatDate(iso, language)}, ${clock(language, p.hours, [p.minutes])} UTC`;
+  return `${dayMonthYear(p, language)}, ${clock(language, p.hours, [p.minutes])} UTC`;
 }
 
 /** "05 Sept 2026", "05 सित॰ 2026" (UTC). */
 export function formatDate(iso: string, language: string): string {
   const p = utcParts(iso);
   if (!p) return '';
-  return `${twoDigits(p.day)} ${monthName(p.month, language, 'short')} ${p.year}`;
+  return dayMonthYear(p, language);
 }
 
 /** The time of day with seconds, in UTC like the dates above (e.g. when figures were computed). */
@@ -87,7 +93,10 @@ export function formatTimeOfDay(iso: string, language: string): string {
   return `${clock(language, p.hours, [p.minutes, p.seconds])} UTC`;
 }
 
-/** A day in the admin screens, in UTC so weeks line up with the API: "5 Sept", "5 सित॰ 2026". */
+/**
+ * A day in the admin screens, in UTC so weeks line up with the API: "5 Sept", "5 सित॰ 2026". A date
+ * alone ("2026-09-05") is read as that day in UTC, as `Date` reads such dates.
+ */
 export function formatDayOfMonth(iso: string, language: string, withYear = false): string | null {
   const p = utcParts(iso);
   if (!p) return null;

@@ -2,7 +2,7 @@ import { formatDayOfMonth, formatLocalDateTime } from '~/lib/format-date';
 
 /** Dates in the admin screens: the language's own month names, always in UTC so weeks line up with the API. */
 export function formatDay(iso: string, language: string, withYear = false): string {
-  return formatDayOfMonth(iso.length === 10 ? `${iso}T00:00:00Z` : iso, language, withYear) ?? iso;
+  return formatDayOfMonth(iso, language, withYear) ?? iso;
 }
 
 /** A date and time for lists of requests, in the browser's own time zone. */
