@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { hashPassword } from '../../lib/password.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
+import { analyzeCatalogue } from '../statistics.ts';
 import { blogs } from '../schema/content.ts';
 import { media } from '../schema/media.ts';
 import { products } from '../schema/products.ts';
@@ -144,6 +145,7 @@ export async function seedBulkProducts(
     `);
     await linkBulkAttributes(db, { from: start + offset, to: end + offset });
   }
+  await analyzeCatalogue(db);
   return n;
 }
 

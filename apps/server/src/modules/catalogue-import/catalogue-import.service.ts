@@ -14,6 +14,7 @@ import {
   type RowReport,
 } from '@catalogue/shared/schemas/catalogue-import';
 import type { Db } from '../../db/client.ts';
+import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { readFirstSheet } from '../products/spreadsheet.ts';
@@ -247,6 +248,7 @@ export function createCatalogueImportService(deps: {
       throw error;
     }
     deps.onChanged();
+    await analyzeAfterBulkWrite(db, job.plan.length, deps.log);
     job.phase = 'applied';
     job.message = null;
   }

@@ -541,4 +541,33 @@ describe('catalogue export, import with pictures, and undo', () => {
     expect((await everything()).media).toEqual(before.media);
     expect(await everything()).toEqual(changed);
   });
+
+  it('refreshes the planner statistics once an applied import wrote 1,000 products', async () => {
+    const planned = async () =>
+      (await q<{ n: number }>(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'products'`))[0]!
+        .n;
+    const rows: Cell[][] = [HEADER];
+    for (let i = 0; i < 1_000; i++)
+      rows.push([
+        `ST-${i}`,
+        `Stat Ring ${i}`,
+        null,
+        'Rings',
+        'withoutgemstone',
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
+    const job = await check(workbook(rows));
+    expect(job.counts).toMatchObject({ created: 1_000, errors: 0 });
+    const count = async () => (await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+    expect(await planned()).not.toBe((await count()) + 1_000);
+    const applied = await apply(job);
+    expect(applied.job!.phase).toBe('applied');
+    expect(await planned()).toBe(await count());
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { AppError } from '@catalogue/shared/errors';
 import { formatCount } from '@catalogue/shared/format-number';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
 import type { MediaService } from '../media/media.service.ts';
 import {
   findByCodes,
@@ -34,7 +35,10 @@ export function createProductImport(deps: {
      * Bulk import: every row is checked first; then one transaction writes
      * all valid rows, updating products whose code exists. A dry run answers the same numbers.
      */
-    async importProducts(data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
+    async importProducts(
+      data: Buffer,
+      options: { dryRun: boolean; log?: { error(obj: object, msg: string): void } },
+    ): Promise<ImportResult> {
       const sheet = await readFirstSheet(data, IMPORT_MAX_ROWS);
       if (!sheet.header) throw new AppError('BAD_REQUEST', 'The first sheet is empty');
       const columns = mapColumns(sheet.header);
@@ -105,6 +109,7 @@ export function createProductImport(deps: {
         }
         changed();
         await releaseAll(replaced);
+        await analyzeAfterBulkWrite(db, created + updated, options.log);
       }
 
       const count = created + updated;

@@ -375,7 +375,7 @@ export async function productRoutes(root: FastifyInstance) {
           `The file is too large (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB)`,
         );
       }
-      return catalogue.importProducts(form.file.data, { dryRun: request.query.dryRun });
+      return catalogue.importProducts(form.file.data, { dryRun: request.query.dryRun, log: request.log });
     },
   );
 }
