@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/products.ts';
@@ -93,6 +94,51 @@ describe('PackedAnswer', () => {
     const packed = PackedAnswer.of(new JsonAnswer(() => '{"a":1}'), 'gzip');
     expect(packed.packed).toEqual({ encoding: null, bytes: '{"a":1}' });
     expect(packed.body('br')).toEqual({ encoding: null, bytes: '{"a":1}' });
+  });
+
+  describe('written a chunk of an array at a time', () => {
+    async function* chunksOf<T>(...chunks: T[][]) {
+      for (const chunk of chunks) {
+        await new Promise((r) => setImmediate(r));
+        yield chunk;
+      }
+    }
+    // 2,500 elements in chunks of 1,000, an empty chunk among them: ~100 KB of JSON text.
+    const items = Array.from({ length: 2_500 }, (_, i) => ({ id: i, name: `सोने की अंगूठी ${i}` }));
+    const chunks = () => chunksOf(items.slice(0, 1_000), [], items.slice(1_000, 2_000), items.slice(2_000));
+    const text = JSON.stringify(items);
+    const sha1 = `W/"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+
+    it('is the whole array in the form asked for, with the ETag of its JSON text', async () => {
+      const gzip = await PackedAnswer.ofArray(chunks(), (item) => JSON.stringify(item), 'gzip');
+      expect(gzip.etag).toBe(sha1);
+      expect(gzip.packed.encoding).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.packed.bytes as Buffer).toString('utf8')).toBe(text);
+      const br = await PackedAnswer.ofArray(chunks(), (item) => JSON.stringify(item), 'br');
+      expect(br.etag).toBe(sha1);
+      expect(zlib.brotliDecompressSync(br.packed.bytes as Buffer).toString('utf8')).toBe(text);
+      const plain = await PackedAnswer.ofArray(chunks(), (item) => JSON.stringify(item), null);
+      expect(plain.packed.encoding).toBeNull();
+      expect(decodeBody(plain.packed)).toBe(text);
+      expect(plain.etag).toBe(sha1);
+    });
+
+    it('keeps a short or empty array as its text', async () => {
+      const empty = await PackedAnswer.ofArray(chunksOf<number>([], []), String, 'gzip');
+      expect(empty.packed).toEqual({ encoding: null, bytes: '[]' });
+      const short = await PackedAnswer.ofArray(chunksOf([1, 2], [3]), String, 'br');
+      expect(short.packed).toEqual({ encoding: null, bytes: '[1,2,3]' });
+    });
+
+    it('fails as its source fails, and holds nothing of what it had written', async () => {
+      async function* failing() {
+        yield items.slice(0, 1_000);
+        throw new Error('connection lost');
+      }
+      await expect(PackedAnswer.ofArray(failing(), (item) => JSON.stringify(item), 'gzip')).rejects.toThrow(
+        'connection lost',
+      );
+    });
   });
 });
 

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -133,6 +135,58 @@ export class PackedAnswer implements CachedJson {
 
   static of(answer: CachedJson, accepted: Encoding | null): PackedAnswer {
     return new PackedAnswer(answer.etag, answer.body(accepted));
+  }
+
+  /**
+   * A JSON array too large to hold as objects or as text (every product of a large catalogue: ~100
+   * MB of JSON at 100,000 products), written a chunk of elements at a time straight into the wire
+   * form `accepted` asks for, its ETag hashed on the way. The text, the ETag and the encoding are
+   * those of JsonAnswer and encodeJson for the same array (short JSON stays as it is). Built whole
+   * at 100,000 products, that answer took 10.8-38.8 s (the heap then held ~850 MB, most of it
+   * still resident after); written like this, ~20 MB at a time.
+   */
+  static async ofArray<T>(
+    chunks: AsyncIterable<readonly T[]>,
+    serialise: (item: T) => string,
+    accepted: Encoding | null,
+  ): Promise<PackedAnswer> {
+    const hash = crypto.createHash('sha1');
+    const encoder = !accepted
+      ? null
+      : accepted === 'br'
+        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : zlib.createGzip();
+    const parts: Buffer[] = [];
+    encoder?.on('data', (part: Buffer) => parts.push(part));
+    const encoded = encoder ? finished(encoder) : null;
+    // Awaited below; when the source fails first, the encoder is destroyed and this rejects unread.
+    encoded?.catch(() => {});
+    // The text is kept while it is short: JSON under MIN_COMPRESSED_CHARS goes out as it is.
+    let start: string | null = '';
+    const write = async (text: string) => {
+      hash.update(text);
+      if (start !== null) start = start.length + text.length < MIN_COMPRESSED_CHARS ? start + text : null;
+      if (!encoder) parts.push(Buffer.from(text));
+      else if (!encoder.write(text)) await once(encoder, 'drain');
+    };
+    try {
+      await write('[');
+      let first = true;
+      for await (const chunk of chunks) {
+        if (!chunk.length) continue;
+        await write((first ? '' : ',') + chunk.map(serialise).join(','));
+        first = false;
+      }
+      await write(']');
+      encoder?.end();
+      await encoded;
+    } catch (error) {
+      encoder?.destroy();
+      throw error;
+    }
+    const etag = `W/"${hash.digest('base64url')}"`;
+    if (start !== null) return new PackedAnswer(etag, { encoding: null, bytes: start });
+    return new PackedAnswer(etag, { encoding: accepted, bytes: exactCopy(Buffer.concat(parts)) });
   }
 
   /** Bytes held: the body (JSON text counted as one byte per character) and the ETag. */

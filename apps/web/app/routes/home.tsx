@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const catalogue = catalogueOf(context);
   const [latest, loved] = await Promise.allSettled([
     catalogue.listPage({ page: 1, limit: PAGE_SIZE.homeLatest }),
-    catalogue.listAll({ limit: PAGE_SIZE.homeLatest + MOST_LOVED_COUNT }),
+    catalogue.listNewest(PAGE_SIZE.homeLatest + MOST_LOVED_COUNT),
   ]);
   return {
     latest:

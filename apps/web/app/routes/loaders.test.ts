@@ -60,7 +60,7 @@ function fakeServices() {
     listPage: record('listPage', page),
     listCategoryPage: record('listCategoryPage', page),
     listSubcategoryPage: record('listSubcategoryPage', page),
-    listAll: record('listAll', () => [makeProduct(), makeProduct()]),
+    listNewest: record('listNewest', () => [makeProduct(), makeProduct()]),
     getById: record('getById', (id: string) => (id === product._id ? product : null)),
     listRelated: record('listRelated', (): Product[] => [makeProduct()]),
     // The filter panel's counts beside every listing (routes/filters.loaders.test.ts pins them).
@@ -313,7 +313,7 @@ describe('home page', () => {
     const result = outcome(await homeLoader(args));
     expect(fake.calls.map((c) => [c.method, c.args])).toEqual([
       ['listPage', [{ page: 1, limit: 8 }]],
-      ['listAll', [{ limit: 20 }]],
+      ['listNewest', [20]],
     ]);
     expect(result.data).toMatchObject({ latest: { totalItems: 40 } });
   });

@@ -130,7 +130,10 @@ export async function productRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const { reader, priced } = await readerOf(request);
-      return send(request, reply, priced, await reader.answers.all(request.query.limit));
+      const { limit } = request.query;
+      if (limit !== undefined) return send(request, reply, priced, await reader.answers.newest(limit));
+      const accepted = acceptedEncoding(request);
+      return send(request, reply, priced, await reader.answers.every(accepted), accepted);
     },
   );
 

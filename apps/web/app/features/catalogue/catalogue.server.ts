@@ -22,7 +22,8 @@ export type CatalogueReader = {
     page: number;
     limit: number;
   }): Promise<ProductPage>;
-  listAll(options?: { limit?: number }): Promise<Product[]>;
+  /** The newest `limit` products (at most 100). */
+  listNewest(limit: number): Promise<Product[]>;
   getById(id: string): Promise<Product | null>;
   listRelated(product: Product, limit: number): Promise<Product[]>;
 };
