@@ -130,6 +130,38 @@ describe('PackedAnswer', () => {
       expect(short.packed).toEqual({ encoding: null, bytes: '[1,2,3]' });
     });
 
+    it('goes to a client accepting no encoding inflated as it is sent when large, whole when small', async () => {
+      // 8,000 elements of 100 hex digits: ~0.9 MB of text, over 256 KB in gzip.
+      const large = Array.from({ length: 8_000 }, (_, i) => ({
+        i,
+        hex: crypto.randomBytes(50).toString('hex'),
+      }));
+      const packed = await PackedAnswer.ofArray(
+        chunksOf(large.slice(0, 4_000), large.slice(4_000)),
+        (item) => JSON.stringify(item),
+        'gzip',
+      );
+      expect((packed.packed.bytes as Buffer).length).toBeGreaterThan(256 * 1024);
+      const small = await PackedAnswer.ofArray(chunks(), (item) => JSON.stringify(item), 'gzip');
+      expect((small.packed.bytes as Buffer).length).toBeLessThan(256 * 1024);
+      const app = Fastify();
+      app.get('/large', (request, reply) => sendCachedJson(request, reply, packed));
+      app.get('/small', (request, reply) => sendCachedJson(request, reply, small));
+
+      const streamed = await app.inject({ url: '/large' });
+      expect(streamed.headers['content-encoding']).toBeUndefined();
+      expect(streamed.headers['content-length']).toBeUndefined();
+      expect(streamed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(streamed.headers.etag).toBe(packed.etag);
+      expect(streamed.body).toBe(JSON.stringify(large));
+      const whole = await app.inject({ url: '/small' });
+      expect(whole.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+      expect(whole.body).toBe(text);
+      const gzip = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.rawPayload.equals(packed.packed.bytes as Buffer)).toBe(true);
+      await app.close();
+    });
+
     it('fails as its source fails, and holds nothing of what it had written', async () => {
       async function* failing() {
         yield items.slice(0, 1_000);

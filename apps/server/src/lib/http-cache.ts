@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -197,7 +198,23 @@ export class PackedAnswer implements CachedJson {
   body(accepted: Encoding | null): Body {
     return accepted === this.packed.encoding ? this.packed : encodeJson(decodeBody(this.packed), accepted);
   }
+
+  /**
+   * The JSON text as a stream inflated from the kept form, for a client that accepts no encoding,
+   * when that form is compressed and large (PLAIN_STREAM_ABOVE): every product of a large
+   * catalogue is ~100 MB as text, which `body(null)` would make as one string. Null otherwise.
+   */
+  plainStream(): Readable | null {
+    const { encoding, bytes } = this.packed;
+    if (!encoding || bytes.length < PLAIN_STREAM_ABOVE) return null;
+    return Readable.from([bytes]).pipe(
+      encoding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip(),
+    );
+  }
 }
+
+/** Compressed bodies at least this large go to a client accepting no encoding as a stream. */
+export const PLAIN_STREAM_ABOVE = 256 * 1024;
 
 /** Lists change at any time: caches may keep a copy but must revalidate it (a 304 costs almost nothing). */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -222,6 +239,8 @@ export function sendCachedJson(
   reply.type('application/json; charset=utf-8');
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const plain = !accepted && answer instanceof PackedAnswer ? answer.plainStream() : null;
+  if (plain) return reply.send(plain);
   const body = answer.body(accepted);
   if (body.encoding) reply.header('content-encoding', body.encoding);
   return reply.send(body.bytes);

@@ -208,18 +208,19 @@ export function createCatalogueReads(deps: {
       },
 
       /**
-       * `GET /api/products`: every product, newest first, in the one wire form `accepted` asks for,
+       * `GET /api/products`: every product, newest first, in the one wire form `encoding` asks for,
        * written a thousand products at a time (PackedAnswer.ofArray): never the whole catalogue as
-       * objects or text. Kept in the packed answers' budget, which a large catalogue's answer (~9
-       * MB in gzip at 100,000 products) mostly fills; one larger than that budget is made anew for
-       * each request, concurrent ones sharing it.
+       * objects or text. A client accepting no encoding is answered from the gzip form, inflated as
+       * it is sent (PackedAnswer.plainStream). Kept in the packed answers' budget, which a large
+       * catalogue's answer (~9 MB in gzip at 100,000 products) mostly fills; one larger than that
+       * budget is made anew for each request, concurrent ones sharing it.
        */
-      every(accepted: Encoding | null): Promise<PackedAnswer> {
-        return cache.getOrLoadPacked(key(`all|*|${accepted ?? 'identity'}`), () =>
+      every(encoding: Encoding): Promise<PackedAnswer> {
+        return cache.getOrLoadPacked(key(`all|*|${encoding}`), () =>
           PackedAnswer.ofArray(
             streamNewest(db, 1000),
             (row) => JSON.stringify(productSchema.parse(toAnswer(row))),
-            accepted,
+            encoding,
           ),
         );
       },

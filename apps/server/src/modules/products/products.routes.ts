@@ -133,7 +133,7 @@ export async function productRoutes(root: FastifyInstance) {
       const { limit } = request.query;
       if (limit !== undefined) return send(request, reply, priced, await reader.answers.newest(limit));
       const accepted = acceptedEncoding(request);
-      return send(request, reply, priced, await reader.answers.every(accepted), accepted);
+      return send(request, reply, priced, await reader.answers.every(accepted ?? 'gzip'), accepted);
     },
   );
 
