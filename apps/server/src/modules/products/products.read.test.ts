@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Product, ProductPage } from '@catalogue/shared/schemas/product';
 import { products } from '../../db/schema/products.ts';
+import { streamNewest } from './products.repository.ts';
 import { buildTestApp, TEST_SITE_URL, type TestApp } from '../../../test/helpers.ts';
 import { sampleImage } from '../../../test/image-fixtures.ts';
 
@@ -101,6 +102,18 @@ describe('public product reads', () => {
       const body = res.json<Product[]>();
       expect(body.map((p) => p._id)).toEqual(await expectedIds());
       expect(body).toHaveLength(203);
+    });
+
+    it('reads every product for that answer a chunk at a time, newest first, none twice', async () => {
+      const chunks: string[][] = [];
+      for await (const rows of streamNewest(t.database.db, 50)) chunks.push(rows.map((row) => row.id));
+      expect(chunks.map((ids) => ids.length)).toEqual([50, 50, 50, 50, 3]);
+      expect(chunks.flat()).toEqual(await expectedIds());
+      // A caller that stops after the first chunk stops the reading too.
+      for await (const rows of streamNewest(t.database.db, 200)) {
+        expect(rows).toHaveLength(200);
+        break;
+      }
     });
 
     it('answers every product compressed as the client accepts, with one ETag for all three forms', async () => {
