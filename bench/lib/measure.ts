@@ -28,6 +28,12 @@ export type Scenario = {
   seconds?: number;
   connections?: number;
   rounds?: number;
+  /**
+   * The warm-up's length when the run's is too short for this scenario: each request of a
+   * cache-miss scenario runs the whole render, and a server fresh from start renders its first
+   * ~2,000 pages slower while V8 still compiles the render's code (docs/performance.md).
+   */
+  warmupSeconds?: number;
   /** Status codes that count as success besides 2xx (e.g. the 404 of a missing page). */
   expectStatus?: number[];
   /**
@@ -58,6 +64,10 @@ export type ScenarioResult = Omit<RoundResult, 'requests'> & {
   rssMb: number | null;
   /** One-minute load average when the scenario started: figures under load are distorted. */
   loadavg: number;
+  /** Answers per second during the warm-up, kept where a scenario sets its own (absent otherwise). */
+  warmupRps?: number;
+  /** That warm-up's length in seconds. */
+  warmupSeconds?: number;
 };
 
 export type MeasureSettings = {
@@ -146,9 +156,21 @@ async function runRound(
 
 /** `items` in `parts` consecutive slices whose lengths differ by at most one. */
 export function splitEvenly<T>(items: T[], parts: number): T[][] {
-  return Array.from({ length: parts }, (_, i) =>
-    items.slice(Math.floor((i * items.length) / parts), Math.floor(((i + 1) * items.length) / parts)),
+  return splitByWeight(
+    items,
+    Array.from({ length: parts }, () => 1),
   );
+}
+
+/** `items` in consecutive parts whose sizes follow `weights` (a longer round gets more paths). */
+export function splitByWeight<T>(items: T[], weights: number[]): T[][] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let before = 0;
+  return weights.map((weight) => {
+    const from = Math.floor((before * items.length) / total);
+    before += weight;
+    return items.slice(from, Math.floor((before * items.length) / total));
+  });
 }
 
 /** Asks for every distinct path once, `atOnce` at a time; a failed answer fails the scenario. */
@@ -179,14 +201,17 @@ export async function measure(
   const connections = scenario.connections ?? settings.connections;
   const rounds = scenario.rounds ?? settings.rounds;
   const loadavg = round(os.loadavg()[0]!, 2);
-  // A scenario whose paths are each asked once gives every round (the warm-up too) its own share.
-  const warmup = settings.warmupSeconds > 0;
-  const shares = scenario.once ? splitEvenly(scenario.paths ?? [], rounds + (warmup ? 1 : 0)) : null;
+  const warmupSeconds = scenario.warmupSeconds ?? settings.warmupSeconds;
+  const warmup = warmupSeconds > 0;
+  // A scenario whose paths are each asked once gives every round (the warm-up too) its own share,
+  // in proportion to its length.
+  const lengths = [...(warmup ? [warmupSeconds] : []), ...Array.from({ length: rounds }, () => seconds)];
+  const shares = scenario.once ? splitByWeight(scenario.paths ?? [], lengths) : null;
   let share = 0;
   const next = (): Scenario => (shares ? { ...scenario, paths: shares[share++]! } : scenario);
   if (scenario.primed && scenario.paths)
     await askEachOnce(baseUrl, scenario.paths, { 'accept-encoding': 'gzip', ...scenario.headers });
-  if (warmup) await runRound(baseUrl, next(), settings.warmupSeconds, connections);
+  const warmed = warmup ? await runRound(baseUrl, next(), warmupSeconds, connections) : null;
   let rssMb: number | null = settings.rssMb();
   // Sampled during the rounds: the peak under load is what the memory budget is about.
   const sampler = setInterval(() => {
@@ -213,5 +238,8 @@ export async function measure(
     requests: results.reduce((n, r) => n + r.requests, 0),
     rssMb,
     loadavg,
+    ...(warmed && scenario.warmupSeconds !== undefined
+      ? { warmupRps: Math.round(warmed.rps), warmupSeconds }
+      : {}),
   };
 }

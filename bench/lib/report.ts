@@ -9,11 +9,12 @@ import type { NginxKind, NginxResult, RunData } from './types.ts';
 type RowFigures = Pick<
   ScenarioResult,
   'name' | 'rps' | 'p50' | 'p99' | 'errors' | 'non2xx' | 'rssMb' | 'loadavg'
->;
+> &
+  Partial<Pick<ScenarioResult, 'warmupRps' | 'warmupSeconds'>>;
 
 const scenarioRow = (config: string, r: RowFigures, ratio: number | null = null) => ({
   config,
-  scenario: r.name,
+  scenario: withWarmup(r),
   'req/s': r.rps,
   'p50 ms': r.p50,
   'p99 ms': r.p99,
@@ -22,6 +23,11 @@ const scenarioRow = (config: string, r: RowFigures, ratio: number | null = null)
   '× nginx': ratio === null ? '' : ratio.toFixed(2),
   load: r.loadavg,
 });
+
+/** A scenario with a warm-up of its own shows that warm-up's rate too (the server's first minutes). */
+export function withWarmup(r: Pick<ScenarioResult, 'name' | 'warmupRps' | 'warmupSeconds'>): string {
+  return r.warmupRps === undefined ? r.name : `${r.name}; ${r.warmupRps}/s in its first ${r.warmupSeconds} s`;
+}
 
 const RATIO_OF: Record<string, NginxKind> = {
   'listing-real': 'json',

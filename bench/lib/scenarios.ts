@@ -65,9 +65,17 @@ const HTML = { accept: 'text/html' };
 
 /**
  * Fresh products read for the two cache-miss scenarios (half each); fewer than half of this and
- * they would run out of fresh pages.
+ * they would run out of fresh pages. Half is 8,000: a 10-s warm-up and three 3-s rounds, each with
+ * paths for over 400 first renders a second.
  */
-export const MISS_PRODUCTS = 12000;
+export const MISS_PRODUCTS = 16000;
+/**
+ * The cache-miss scenarios' warm-up. The run's 2 s are ~250 first renders, and a server fresh from
+ * start renders its first ~2,000 pages slower while V8 still compiles the render's code (105-125 a
+ * second, then 145-190 on the same machine: docs/performance.md, session 25): the rounds measure the
+ * server as it runs, and the warm-up's own rate is kept beside them (`warmupRps`).
+ */
+export const MISS_WARMUP_SECONDS = 10;
 /** The cache-miss scenarios: the bench's gzip client, then a browser's encodings. */
 export const MISS_SCENARIOS = ['ssr-product-miss', 'ssr-product-miss-browser'] as const;
 /** What a browser asks for: a page rendered first for one is compressed in Brotli. */
@@ -307,6 +315,7 @@ export function catalogueScenarios(
         headers: HTML,
         client: 'wrk',
         once: true,
+        warmupSeconds: MISS_WARMUP_SECONDS,
       },
       {
         key: MISS_SCENARIOS[1],
@@ -315,6 +324,7 @@ export function catalogueScenarios(
         headers: { ...HTML, ...BROWSER_ENCODINGS },
         client: 'wrk',
         once: true,
+        warmupSeconds: MISS_WARMUP_SECONDS,
       },
     );
   }

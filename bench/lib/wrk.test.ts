@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitEvenly } from './measure.ts';
+import { splitByWeight, splitEvenly } from './measure.ts';
 import { parseWrkOutput, wrkScript } from './wrk.ts';
 
 describe('wrkScript', () => {
@@ -71,5 +71,19 @@ describe('splitEvenly', () => {
       [5, 6, 7],
     ]);
     expect(splitEvenly(['a', 'b'], 1)).toEqual([['a', 'b']]);
+  });
+});
+
+describe('splitByWeight', () => {
+  it('gives a longer round a larger share, in order, every path once', () => {
+    const paths = Array.from({ length: 19 }, (_, i) => i);
+    const shares = splitByWeight(paths, [10, 3, 3, 3]);
+    expect(shares.map((s) => s.length)).toEqual([10, 3, 3, 3]);
+    expect(shares.flat()).toEqual(paths);
+    expect(splitByWeight(['a', 'b', 'c', 'd'], [1, 1])).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(splitByWeight([1, 2, 3], [2, 0, 1])).toEqual([[1, 2], [], [3]]);
   });
 });
