@@ -78,6 +78,28 @@ describe('pages stored for every anonymous visitor', () => {
     expect(kept.etagOf('br')).not.toBe(kept.etagOf('gzip'));
   });
 
+  it('gzip the inline stylesheet as the same blocks in every page, made first or from Brotli', async () => {
+    let css = '';
+    for (let n = 0; n < 600; n++)
+      css += `.c${n}{margin:${n % 13}px;color:#${(n * 7919).toString(16).slice(-3)}}\n`;
+    const blocks = zlib.deflateRawSync(Buffer.from(css), {
+      level: 9,
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
+    const pageOf = (title: string) =>
+      `<html><head><title>${title}</title><style data-href="app-css">${css}</style>` +
+      `<script nonce="${NONCE_PLACEHOLDER}">go()</script></head><body><p class="c7">${title}</p></body></html>`;
+    for (const [title, acceptEncoding] of [
+      ['Ring', undefined],
+      ['Bangle', 'gzip, deflate, br, zstd'],
+    ] as const) {
+      const kept = await stored(pageOf(title), acceptEncoding);
+      const gz = kept.body('gzip');
+      expect(zlib.gunzipSync(gz).toString()).toBe(pageOf(title).replace(` nonce="${NONCE_PLACEHOLDER}"`, ''));
+      expect(gz.indexOf(blocks)).toBeGreaterThan(0);
+    }
+  });
+
   it('name the inline scripts the render marked by hash, and no other script', async () => {
     const n = ` nonce="${NONCE_PLACEHOLDER}"`;
     const html =
