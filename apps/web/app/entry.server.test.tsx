@@ -1,9 +1,26 @@
 // @vitest-environment node
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import handleRequest from './entry.server';
+import handleRequest, { streamTimeout } from './entry.server';
 
-vi.mock('react-router', () => ({ ServerRouter: ({ url }: { url: string }) => <p>page {url}</p> }));
+// A page whose address ends in /later has a part that waits on data (`laterData`, set per test).
+vi.mock('react-router', async () => {
+  const { Suspense, use } = await import('react');
+  const Later = () => <section>{use((globalThis as { laterData?: Promise<string> }).laterData!)}</section>;
+  return {
+    ServerRouter: ({ url }: { url: string }) =>
+      url.endsWith('/later') ? (
+        <main>
+          <p>page {url}</p>
+          <Suspense fallback={<i>waiting</i>}>
+            <Later />
+          </Suspense>
+        </main>
+      ) : (
+        <p>page {url}</p>
+      ),
+  };
+});
 
 const context = {
   isSpaMode: false,
@@ -21,7 +38,7 @@ async function render(userAgent: string, isShared = false) {
 
 describe('the server render', () => {
   afterEach(() => {
-    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it.each([
@@ -31,12 +48,18 @@ describe('the server render', () => {
   ])(
     'answers %s with the page and leaves no abort timer holding the finished render',
     async (_, ua, shared) => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      // React's renderer sets timers of its own (0 ms): only the abort timer is looked for.
+      const set = vi.spyOn(globalThis, 'setTimeout');
+      const clear = vi.spyOn(globalThis, 'clearTimeout');
       const { response, html } = await render(ua, shared);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(html).toContain('http://localhost/shopall</p>');
-      expect(vi.getTimerCount()).toBe(0);
+      const abortTimers = set.mock.calls
+        .map((call, n) => [call[1], set.mock.results[n]!.value] as const)
+        .filter(([delay]) => delay === streamTimeout + 1000);
+      expect(abortTimers).toHaveLength(1);
+      expect(clear.mock.calls.map(([timer]) => timer)).toContain(abortTimers[0]![1]);
     },
   );
 
@@ -65,5 +88,44 @@ describe('the server render', () => {
       expect(await response.text()).toContain('http://localhost/shopall</p>');
     }
     expect(keepDocument).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['streams a visitor of their own the page, and the part that waited after it', false, true],
+    ['writes a page to store whole, the part that waited in its place', true, false],
+  ])('%s', async (_, isShared, streamsFallback) => {
+    (globalThis as { laterData?: Promise<string> }).laterData = new Promise((resolve) =>
+      setTimeout(() => resolve('the related designs'), 30),
+    );
+    const request = new Request('http://localhost/later', {
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131.0' },
+    });
+    const own = { ...loadContext, isShared } as AppLoadContext;
+    const response = await handleRequest(request, 200, new Headers(), context, own);
+    const html = await response.text();
+    expect(html).toContain('http://localhost/later</p>');
+    expect(html).toContain('<section>the related designs</section>');
+    expect(html.includes('<i>waiting</i>')).toBe(streamsFallback);
+  });
+});
+
+describe('a streamed page', () => {
+  it('sends the shell before the part that waits on data is ready', async () => {
+    let release!: (value: string) => void;
+    (globalThis as { laterData?: Promise<string> }).laterData = new Promise((resolve) => (release = resolve));
+    const request = new Request('http://localhost/later', {
+      headers: { 'user-agent': 'Mozilla/5.0 Chrome/131.0' },
+    });
+    const response = await handleRequest(request, 200, new Headers(), context, loadContext);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toContain('<i>waiting</i>');
+    expect(first).not.toContain('the related designs');
+    release('the related designs');
+    let rest = '';
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      rest += decoder.decode(read.value);
+    expect(rest).toContain('<section>the related designs</section>');
   });
 });
