@@ -154,14 +154,6 @@ async function runRound(
   };
 }
 
-/** `items` in `parts` consecutive slices whose lengths differ by at most one. */
-export function splitEvenly<T>(items: T[], parts: number): T[][] {
-  return splitByWeight(
-    items,
-    Array.from({ length: parts }, () => 1),
-  );
-}
-
 /** `items` in consecutive parts whose sizes follow `weights` (a longer round gets more paths). */
 export function splitByWeight<T>(items: T[], weights: number[]): T[][] {
   const total = weights.reduce((sum, w) => sum + w, 0);

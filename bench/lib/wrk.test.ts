@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByWeight, splitEvenly } from './measure.ts';
+import { splitByWeight } from './measure.ts';
 import { parseWrkOutput, wrkScript } from './wrk.ts';
 
 describe('wrkScript', () => {
@@ -63,18 +63,16 @@ describe('parseWrkOutput', () => {
   });
 });
 
-describe('splitEvenly', () => {
-  it('gives every round its own consecutive share, none repeated', () => {
-    expect(splitEvenly([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([
+describe('splitByWeight', () => {
+  it('gives rounds of equal length consecutive shares, none repeated', () => {
+    expect(splitByWeight([1, 2, 3, 4, 5, 6, 7], [1, 1, 1])).toEqual([
       [1, 2],
       [3, 4],
       [5, 6, 7],
     ]);
-    expect(splitEvenly(['a', 'b'], 1)).toEqual([['a', 'b']]);
+    expect(splitByWeight(['a', 'b'], [1])).toEqual([['a', 'b']]);
   });
-});
 
-describe('splitByWeight', () => {
   it('gives a longer round a larger share, in order, every path once', () => {
     const paths = Array.from({ length: 19 }, (_, i) => i);
     const shares = splitByWeight(paths, [10, 3, 3, 3]);

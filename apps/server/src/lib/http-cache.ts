@@ -83,7 +83,7 @@ export function encodeJson(json: string, accepted: Encoding | null): Body {
  * zlib's output is a view of its 16 KB working buffer: kept as it is, a 2 KB page would hold on to
  * all 16 KB. Cached bodies are copied into memory of their own size.
  */
-function exactCopy(view: Buffer): Buffer {
+export function exactCopy(view: Buffer): Buffer {
   if (view.byteLength === view.buffer.byteLength) return view;
   const copy = Buffer.allocUnsafeSlow(view.byteLength);
   view.copy(copy);

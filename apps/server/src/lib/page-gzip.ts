@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { exactCopy } from './http-cache.ts';
 
 const deflateRaw = promisify(zlib.deflateRaw);
+const gzipAsync = promisify(zlib.gzip);
 
 /**
  * gzip for stored pages that reuses the compressed inline stylesheet every page carries.
@@ -30,7 +32,7 @@ export function createPageGzip(level: number = zlib.constants.Z_BEST_COMPRESSION
   /** The page in its three pieces when its stylesheet is the shared one, else null. */
   function split(
     html: Buffer,
-  ): { before: Buffer; part: Buffer; rest: Buffer; window: Buffer; deflatedPart: Buffer } | null {
+  ): { before: Buffer; rest: Buffer; window: Buffer; deflatedPart: Buffer } | null {
     const found = stylesheetOf(html);
     if (!found) return null;
     const [start, end] = found;
@@ -48,7 +50,7 @@ export function createPageGzip(level: number = zlib.constants.Z_BEST_COMPRESSION
       shared.window.byteLength === WINDOW_BYTES
         ? shared.window
         : Buffer.concat([before, shared.text]).subarray(-WINDOW_BYTES);
-    return { before, part: shared.text, rest: html.subarray(end), window, deflatedPart: shared.deflated };
+    return { before, rest: html.subarray(end), window, deflatedPart: shared.deflated };
   }
 
   return {
@@ -87,7 +89,6 @@ export function createPageGzip(level: number = zlib.constants.Z_BEST_COMPRESSION
   }
 }
 
-const gzipAsync = promisify(zlib.gzip);
 const WINDOW_BYTES = 32 * 1024;
 const HEADER_BYTES = 10;
 const TRAILER_BYTES = 8;
@@ -122,11 +123,4 @@ function extraFlags(level: number): number {
   if (level === zlib.constants.Z_BEST_COMPRESSION) return 2;
   if (level === zlib.constants.Z_BEST_SPEED) return 4;
   return 0;
-}
-
-/** zlib's output is a view of its working buffer: a kept page gets memory of its own size. */
-export function exactCopy(view: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(view.byteLength);
-  view.copy(copy);
-  return copy;
 }

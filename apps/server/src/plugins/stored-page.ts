@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { preferredEncoding, type Encoding as HttpEncoding } from '../lib/http-cache.ts';
-import { createPageGzip, exactCopy } from '../lib/page-gzip.ts';
+import { exactCopy, preferredEncoding, type Encoding as HttpEncoding } from '../lib/http-cache.ts';
+import { createPageGzip } from '../lib/page-gzip.ts';
 
 /**
  * Stands in for the CSP nonce in renders that may be shared: random per process, so no page text
