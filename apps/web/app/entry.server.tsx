@@ -13,6 +13,7 @@ import { NonceProvider } from '~/lib/nonce';
 import type { Writable } from 'node:stream';
 import { withManifestBranches } from '~/lib/manifest-branches';
 import { moveScriptsAfterLoad, scriptsAfterLoad } from '~/lib/scripts-after-load';
+import { createTextCollector } from '~/lib/text-bytes.server';
 
 export const streamTimeout = 5_000;
 
@@ -39,8 +40,9 @@ export default function handleRequest(
     // through (a transform and a web stream per chunk, ~5% of a first render's time).
     const respondWhole = () => {
       pipe(
-        collectText(reject, (text) => {
-          const html = moveScriptsAfterLoad(Buffer.from(text, 'utf8'));
+        collectBytes(reject, (bytes) => {
+          // A new buffer of the page's own size: `bytes` is reused by the next page.
+          const html = moveScriptsAfterLoad(bytes);
           const keep = loadContext.keepDocument;
           // The server takes the bytes as they are (keepDocument); the answer's body gives the same
           // bytes, made only if someone reads it (`new Response(bytes)` copies them at once).
@@ -102,18 +104,19 @@ export default function handleRequest(
 
 /**
  * What React's renderer writes to (it takes any object with these methods): the pieces of text it
- * writes, joined once when it ends (`done`). React writes a page as thousands of short strings;
- * each would cost a Buffer of its own through a Node stream.
+ * writes, encoded once it ends and handed to `done` (lib/text-bytes.server.ts: the bytes are only
+ * `done`'s to read while it runs). React writes a page as thousands of short strings; each would
+ * cost a Buffer of its own through a Node stream.
  */
-function collectText(fail: (error: unknown) => void, done: (text: string) => void): Writable {
-  const parts: string[] = [];
+function collectBytes(fail: (error: unknown) => void, done: (bytes: Buffer) => void): Writable {
+  const text = createTextCollector();
   return {
     write(chunk: string) {
-      parts.push(chunk);
+      text.write(chunk);
       return true;
     },
     end() {
-      done(parts.join(''));
+      text.encode(done);
     },
     // A render that fails after it began writing (React closes its destination with the error).
     destroy(error: unknown) {

@@ -146,6 +146,17 @@ describe('scriptsAfterLoad', () => {
     expect(rewritten.endsWith(late)).toBe(true);
   });
 
+  it.each([
+    ['with React Router scripts', () => page(preloads, routerScript)],
+    ['without them (nothing to rewrite)', () => '<html><body><main>हार</main></body></html>'],
+  ])('gives a whole document %s back in memory of its own, never a view of what it was given', (_, html) => {
+    const given = Buffer.from(html());
+    const rewritten = moveScriptsAfterLoad(given);
+    const before = Buffer.from(rewritten);
+    given.fill(0x20);
+    expect(rewritten.equals(before)).toBe(true);
+  });
+
   it('passes the rest of the stream through once the module script is rewritten', async () => {
     const late = '<script>window.data = "<link rel=\\"modulepreload\\" href=\\"/x.js\\"/>";</script>';
     const html = await through([page(preloads, routerScript), late]);

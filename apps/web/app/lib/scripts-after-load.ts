@@ -96,6 +96,8 @@ export function scriptsAfterLoad(): Transform {
  * anonymous visitor is written whole before it is kept, so it needs no stream around the rewrite.
  * Only the pieces around the rewritten tags are copied, once, into the result: a product page
  * (~120 KB) never becomes a string, which had cost four such strings and a buffer per first render.
+ * The result is always a new buffer of its own size, never a view of `html`: the render hands in a
+ * buffer that the next page overwrites (lib/text-bytes.server.ts).
  */
 export function moveScriptsAfterLoad(html: Buffer): Buffer<ArrayBuffer> {
   const rewriter = createScriptsAfterLoadRewriter();
