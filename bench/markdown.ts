@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { ratioToNginx, sizeLabel, type BudgetRow } from './lib/budgets.ts';
 import { pageBytesTable } from './lib/page-bytes.ts';
+import { ceilingTable } from './lib/report.ts';
 import type { RunData } from './lib/types.ts';
 
 const file = process.argv[2];
@@ -80,6 +81,15 @@ out.push(
     ],
   ),
 );
+const ceiling = ceilingTable(data.configs);
+if (ceiling.length)
+  out.push(
+    '',
+    table(
+      Object.keys(ceiling[0]!),
+      ceiling.map((r) => Object.values(r)),
+    ),
+  );
 const buyers = data.configs.find((c) => c.buyers)?.buyers;
 if (buyers) {
   const cpu = buyers.cpu

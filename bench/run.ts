@@ -24,6 +24,7 @@ import { fillGallery } from './lib/gallery.ts';
 import { measureImageBytes } from './lib/image-bytes.ts';
 import { lighthousePages } from './lib/lighthouse.ts';
 import { measure, type MeasureSettings, type ScenarioResult } from './lib/measure.ts';
+import { startBareNode } from './lib/bare-node.ts';
 import { startNginx, type StaticFile } from './lib/nginx.ts';
 import { answerEncodings, pageBytes, type PageBytes } from './lib/page-bytes.ts';
 import { benchPlan, benchPorts } from './lib/plan.ts';
@@ -49,6 +50,7 @@ import type {
   ConfigResult,
   DatabaseKind,
   NginxKind,
+  NginxResult,
   RunData,
 } from './lib/types.ts';
 
@@ -178,49 +180,66 @@ const nginxPages = (productId: string) =>
 /**
  * nginx serving one listing answer and the home, a category and a product page, byte for byte as
  * our server sent them, pre-compressed as our server compressed them (`gzip_static`); wrk drives
- * both. Also returns the pages' bytes in each encoding.
+ * both. Then a bare Node server answering the same bytes with the same headers (Node's ceiling for
+ * a stored answer on this machine). Also returns the pages' bytes in each encoding.
  */
 async function measureNginx(
   server: BenchServer,
   productId: string,
-): Promise<{ nginx: NonNullable<ConfigResult['nginx']>; pageBytes: PageBytes[] }> {
+): Promise<{
+  nginx: NonNullable<ConfigResult['nginx']>;
+  bareNode: NonNullable<ConfigResult['bareNode']>;
+  pageBytes: PageBytes[];
+}> {
   const listing = await answerEncodings(server.url, '/api/products/paginated?page=1', 'application/json');
   const pages = nginxPages(productId);
   const encoded = await Promise.all(pages.map((p) => answerEncodings(server.url, p.path, 'text/html')));
   const files: StaticFile[] = [
-    { urlPath: '/listing.json', body: listing.identity, gzip: listing.gzip, contentType: 'application/json' },
+    {
+      urlPath: '/listing.json',
+      body: listing.identity,
+      gzip: listing.gzip,
+      contentType: 'application/json',
+      headers: listing.headers,
+    },
     ...pages.map((p, i) => ({
       urlPath: p.urlPath,
       body: encoded[i]!.identity,
       gzip: encoded[i]!.gzip,
       contentType: 'text/html',
+      headers: encoded[i]!.headers,
     })),
   ];
-  const nginx = await startNginx(NGINX_PORT, files);
-  try {
-    const one = (key: string, name: string, file: StaticFile) =>
-      measure(
-        nginx.url,
-        {
-          key,
-          name: `${name} (${file.body.length} B, ${file.gzip ? `gzip ${file.gzip.length} B` : 'uncompressed'})`,
-          paths: [file.urlPath],
-          client: 'wrk',
-        },
-        measureSettings(null),
-      );
-    const result: Partial<Record<NginxKind, ScenarioResult>> = {
-      json: await one('nginx-json', 'nginx static listing JSON', files[0]!),
-    };
-    for (const [i, p] of pages.entries())
-      result[p.kind] = await one(`nginx-${p.page}`, `nginx static ${p.page} page`, files[i + 1]!);
-    return {
-      nginx: result as NonNullable<ConfigResult['nginx']>,
-      pageBytes: pages.map((p, i) => pageBytes(p.page, p.path, encoded[i]!)),
-    };
-  } finally {
-    await nginx.stop();
-  }
+  /** Each file served by the server `start` starts, measured with the run's settings. */
+  const served = async (start: typeof startNginx, prefix: string, what: string) => {
+    const other = await start(NGINX_PORT, files);
+    try {
+      const one = (key: string, name: string, file: StaticFile) =>
+        measure(
+          other.url,
+          {
+            key,
+            name: `${name} (${file.body.length} B, ${file.gzip ? `gzip ${file.gzip.length} B` : 'uncompressed'})`,
+            paths: [file.urlPath],
+            client: 'wrk',
+          },
+          measureSettings(null),
+        );
+      const result: Partial<Record<NginxKind, ScenarioResult>> = {
+        json: await one(`${prefix}-json`, `${what} listing JSON`, files[0]!),
+      };
+      for (const [i, p] of pages.entries())
+        result[p.kind] = await one(`${prefix}-${p.page}`, `${what} ${p.page} page`, files[i + 1]!);
+      return result as NginxResult;
+    } finally {
+      await other.stop();
+    }
+  };
+  return {
+    nginx: await served(startNginx, 'nginx', 'nginx static'),
+    bareNode: await served(startBareNode, 'bare-node', 'bare Node http, stored'),
+    pageBytes: pages.map((p, i) => pageBytes(p.page, p.path, encoded[i]!)),
+  };
 }
 
 /** Waits until the outbox holds nothing pending (the mail the run caused is sent); its seconds, or null. */
@@ -392,12 +411,16 @@ try {
         totalPages: catalogue.totalPages,
         scenarios: [],
         nginx: null,
+        bareNode: null,
         buyers: null,
       };
       if (plan.nginx) {
-        log(`${label}: nginx static, same bytes pre-compressed`);
+        log(
+          `${label}: nginx static, same bytes pre-compressed; then a bare Node server, same bytes and headers`,
+        );
         const measured = await measureNginx(server, catalogue.productIds[0]!);
         result.nginx = measured.nginx;
+        result.bareNode = measured.bareNode;
         if (index === configs.length - 1) run.pageBytes = measured.pageBytes;
       }
       for (const scenario of scenarios) {

@@ -18,6 +18,11 @@ export type StaticFile = {
   /** The gzip bytes our server sent for `Accept-Encoding: gzip`, if it compressed the answer. */
   gzip?: Buffer | null;
   contentType: string;
+  /**
+   * The headers our server sent with the answer, but for the date, framing and encoding (the bare
+   * Node server replays them; nginx sends its own).
+   */
+  headers?: [string, string][];
 };
 
 export type NginxServer = { url: string; stop(): Promise<void> };
@@ -71,28 +76,49 @@ export async function startNginx(preferredPort: number, files: StaticFile[]): Pr
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  // SIGQUIT: nginx's graceful stop.
+  const stop = stopper(child, 'SIGQUIT', root);
+  await waitUntilServing(url + files[0]!.urlPath, child, stop, () => {
+    const errorLog = path.join(root, 'error.log');
+    return fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8').slice(-500) : '';
+  });
+  return { url, stop };
+}
+
+/** Stops `child` with `signal`, waits for it to exit and removes its directory `root`. */
+export function stopper(child: ChildProcess, signal: NodeJS.Signals, root: string): () => Promise<void> {
+  return async () => {
     if (child.exitCode === null) {
-      child.kill('SIGQUIT');
+      child.kill(signal);
       await new Promise((r) => child.once('exit', r));
     }
     fs.rmSync(root, { recursive: true, force: true });
   };
+}
+
+/**
+ * Waits until `fileUrl` answers 200 from a static server just started as `child`; when it exits,
+ * answers anything else, or has not answered in ~10 s, stops it and throws with `log()`.
+ */
+export async function waitUntilServing(
+  fileUrl: string,
+  child: ChildProcess,
+  stop: () => Promise<void>,
+  log: () => string,
+): Promise<void> {
   for (let i = 0; ; i++) {
     let status = 0;
     try {
-      status = (await fetch(url + files[0]!.urlPath)).status;
+      status = (await fetch(fileUrl)).status;
     } catch {
       // not listening yet
     }
-    if (status === 200) break;
+    if (status === 200) return;
     if (child.exitCode !== null || status > 0 || i > 100) {
-      const errorLog = path.join(root, 'error.log');
-      const log = fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8').slice(-500) : '';
+      const message = log();
       await stop();
-      throw new Error(`nginx did not serve the files (status ${status}): ${log}`);
+      throw new Error(`${new URL(fileUrl).origin} did not serve the files (status ${status}): ${message}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop };
 }

@@ -16,7 +16,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-encoding': 'br' });
       response.end(zlib.brotliCompressSync(PAGE));
     } else if (accepts.includes('gzip')) {
-      response.writeHead(200, { 'content-encoding': 'gzip' });
+      response.writeHead(200, {
+        'content-encoding': 'gzip',
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'public, max-age=0, s-maxage=30',
+      });
       response.end(zlib.gzipSync(liar ? Buffer.from('another page') : PAGE));
     } else {
       response.end(PAGE);
@@ -41,6 +45,11 @@ describe('answerEncodings', () => {
       gzipBytes: encoded.gzip!.length,
       brotliBytes: encoded.brotli!.length,
     });
+    // The gzip answer's own headers, without those a server replaying it sets itself.
+    expect(encoded.headers).toEqual([
+      ['content-type', 'text/html; charset=utf-8'],
+      ['cache-control', 'public, max-age=0, s-maxage=30'],
+    ]);
   });
 
   it('refuses a gzip answer that is not the same page', async () => {

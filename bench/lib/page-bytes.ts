@@ -1,12 +1,13 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { replayedHeaders } from './bare-node.ts';
 
 /**
  * The bytes a page or answer travels as: uncompressed, gzip and Brotli, read raw (fetch would
  * decompress them), so nginx can serve exactly what our server sent and the report can show
  * what a visitor downloads.
  */
-export type Encoded = { status: number; encoding: string | null; body: Buffer };
+export type Encoded = { status: number; encoding: string | null; body: Buffer; rawHeaders: string[] };
 
 export function getRaw(baseUrl: string, path: string, headers: Record<string, string>): Promise<Encoded> {
   return new Promise((resolve, reject) => {
@@ -18,6 +19,7 @@ export function getRaw(baseUrl: string, path: string, headers: Record<string, st
           status: response.statusCode ?? 0,
           encoding: (response.headers['content-encoding'] as string | undefined) ?? null,
           body: Buffer.concat(chunks),
+          rawHeaders: response.rawHeaders,
         }),
       );
       response.on('error', reject);
@@ -33,6 +35,8 @@ export type AnswerEncodings = {
   gzip: Buffer | null;
   /** What the server sent for `Accept-Encoding: br` when it compressed, else null. */
   brotli: Buffer | null;
+  /** The headers of the gzip answer (else the uncompressed one) a server replaying it would send. */
+  headers: [string, string][];
 };
 
 /**
@@ -60,7 +64,12 @@ export async function answerEncodings(
   // What the server compressed must be the page itself, or the ratio would compare different bytes.
   if (gzipBody && !zlib.gunzipSync(gzipBody).equals(identity.body))
     throw new Error(`GET ${path}: the gzip answer is not the same page as the uncompressed one`);
-  return { identity: identity.body, gzip: gzipBody, brotli: brBody };
+  return {
+    identity: identity.body,
+    gzip: gzipBody,
+    brotli: brBody,
+    headers: replayedHeaders((gzipBody ? gzip : identity).rawHeaders),
+  };
 }
 
 export type PageBytes = {

@@ -37,6 +37,44 @@ const RATIO_OF: Record<string, NginxKind> = {
   'ssr-product': 'html',
 };
 
+const CEILING_ANSWERS: [key: string, kind: NginxKind, label: string][] = [
+  ['listing-real', 'json', 'listing JSON (real-traffic pages)'],
+  ['ssr-home', 'home', 'home page'],
+  ['ssr-category', 'category', 'category page'],
+  ['ssr-product', 'html', 'product page'],
+];
+
+const times = (ours: number | undefined, theirs: number | undefined) =>
+  ours !== undefined && theirs ? `${(ours / theirs).toFixed(2)}×` : '-';
+
+/**
+ * Each stored answer's rate beside nginx's and a bare Node server's on the same bytes (measured in
+ * the same configuration): how far our server is from what Node allows on this machine, and how
+ * far that is from nginx. One row per answer and configuration that measured all three.
+ */
+export function ceilingTable(configs: RunData['configs']) {
+  return configs.flatMap((c) =>
+    CEILING_ANSWERS.flatMap(([key, kind, label]) => {
+      const ours = c.scenarios.find((s) => s.key === key)?.rps;
+      const nginx = c.nginx && !c.nginx.measuredIn ? c.nginx[kind]?.rps : undefined;
+      const bare = c.bareNode?.[kind]?.rps;
+      if (ours === undefined || nginx === undefined || bare === undefined) return [];
+      return [
+        {
+          config: `${c.database} ${sizeLabel(c.products)}`,
+          answer: label,
+          'nginx req/s': nginx,
+          'bare Node req/s': bare,
+          'bare Node × nginx': times(bare, nginx),
+          'ours req/s': ours,
+          'ours × nginx': times(ours, nginx),
+          'ours × bare Node': times(ours, bare),
+        },
+      ];
+    }),
+  );
+}
+
 /** nginx's rows of a configuration (older results files lack the home and category pages). */
 export const nginxRows = (nginx: NginxResult): ScenarioResult[] =>
   [nginx.json, nginx.home, nginx.category, nginx.html].filter((r): r is ScenarioResult => !!r);
@@ -69,6 +107,14 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
     ];
   });
   console.table(rows);
+
+  const ceiling = ceilingTable(run.configs);
+  if (ceiling.length) {
+    console.log(
+      "\nStored answers beside the same bytes from nginx and from a bare Node http server (Node's ceiling here)",
+    );
+    console.table(ceiling);
+  }
 
   const growth = growthTable(run.configs);
   if (growth.length > 1) {

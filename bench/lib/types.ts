@@ -43,6 +43,12 @@ export type ConfigResult = {
    * in the last configuration; `measuredIn` names that one on the others, whose ratios use it.
    */
   nginx: NginxResult | null;
+  /**
+   * A bare Node HTTP server answering the same bytes with the same headers, measured right after
+   * nginx (bench/lib/bare-node.ts): Node's own ceiling for a stored answer on the machine. Absent
+   * from results files older than session 26.
+   */
+  bareNode?: NginxResult | null;
   buyers: BuyersResult | null;
 };
 
