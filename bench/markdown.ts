@@ -116,8 +116,16 @@ if (data.lighthouse) {
   out.push(
     '',
     table(
-      ['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'KB transferred'],
-      data.lighthouse.map((p) => [p.page, p.score, p.lcpMs, p.tbtMs, p.cls, Math.round(p.totalBytes / 1024)]),
+      ['page', 'score', 'LCP ms', 'TBT ms', 'CLS', 'KB transferred', 'host CPU index'],
+      data.lighthouse.map((p) => [
+        p.page,
+        p.score,
+        p.lcpMs,
+        p.tbtMs,
+        p.cls,
+        Math.round(p.totalBytes / 1024),
+        p.benchmarkIndex ?? '-',
+      ]),
     ),
   );
 }

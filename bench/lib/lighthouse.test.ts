@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPTS, pictureUrls, withRetries } from './lighthouse.ts';
+import { ATTEMPTS, pictureUrls, type Report, summarize, withRetries } from './lighthouse.ts';
 
 describe('withRetries', () => {
   it('answers the first run that succeeds, logging each failure before it', async () => {
@@ -48,5 +48,42 @@ describe('pictureUrls', () => {
       'http://127.0.0.1:3900/media/b2?w=80',
       'http://127.0.0.1:3900/media/b2?w=120&dpr=2',
     ]);
+  });
+});
+
+describe('summarize', () => {
+  const run = (score: number, lcp: number, tbt: number, index?: number): Report => ({
+    categories: { performance: { score } },
+    audits: {
+      'largest-contentful-paint': { numericValue: lcp },
+      'total-blocking-time': { numericValue: tbt },
+      'cumulative-layout-shift': { numericValue: 0.0004 },
+      'total-byte-weight': { numericValue: 210_000.4 },
+    },
+    ...(index === undefined ? {} : { environment: { benchmarkIndex: index } }),
+  });
+
+  it("gives each figure's median over the runs, the host's CPU index included", () => {
+    expect(
+      summarize('home', '/', [
+        run(0.83, 1158.2, 654, 812.5),
+        run(0.9, 1101, 398, 1490),
+        run(0.86, 1190, 543, 1003),
+      ]),
+    ).toEqual({
+      page: 'home',
+      url: '/',
+      runs: 3,
+      score: 86,
+      lcpMs: 1158,
+      tbtMs: 543,
+      cls: 0,
+      totalBytes: 210_000,
+      benchmarkIndex: 1003,
+    });
+  });
+
+  it('leaves the CPU index out when no run reported one', () => {
+    expect(summarize('product', '/p', [run(1, 900, 20)]).benchmarkIndex).toBeNull();
   });
 });

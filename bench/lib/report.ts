@@ -140,6 +140,7 @@ export function printReport(run: RunData, budgets: BudgetRow[], header: string) 
         'TBT ms': p.tbtMs,
         CLS: p.cls,
         'KB transferred': Math.round(p.totalBytes / 1024),
+        'host CPU index': p.benchmarkIndex ?? '-',
       })),
     );
   }

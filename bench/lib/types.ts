@@ -69,6 +69,11 @@ export type LighthousePage = {
   cls: number;
   /** Bytes transferred to render the page (Lighthouse total-byte-weight). */
   totalBytes: number;
+  /**
+   * Median of the runs' `benchmarkIndex`, Lighthouse's measure of the host CPU (it warns below
+   * 1,000: its simulated throttling then overstates the main thread's work). Absent before session 26.
+   */
+  benchmarkIndex?: number | null;
 };
 
 export type BundlePage = {
