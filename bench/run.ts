@@ -183,7 +183,7 @@ const nginxPages = (productId: string) =>
  * both. Then a bare Node server answering the same bytes with the same headers (Node's ceiling for
  * a stored answer on this machine). Also returns the pages' bytes in each encoding.
  */
-async function measureNginx(
+async function measureStaticServers(
   server: BenchServer,
   productId: string,
 ): Promise<{
@@ -418,7 +418,7 @@ try {
         log(
           `${label}: nginx static, same bytes pre-compressed; then a bare Node server, same bytes and headers`,
         );
-        const measured = await measureNginx(server, catalogue.productIds[0]!);
+        const measured = await measureStaticServers(server, catalogue.productIds[0]!);
         result.nginx = measured.nginx;
         result.bareNode = measured.bareNode;
         if (index === configs.length - 1) run.pageBytes = measured.pageBytes;

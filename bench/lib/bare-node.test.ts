@@ -1,39 +1,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayedHeaders, startBareNode } from './bare-node.ts';
+import { startBareNode } from './bare-node.ts';
 import type { NginxServer } from './nginx.ts';
-
-describe('replayedHeaders', () => {
-  it("keeps an answer's headers but the date, framing, connection and encoding", () => {
-    expect(
-      replayedHeaders([
-        'content-security-policy',
-        "default-src 'self'",
-        'Date',
-        'Sat, 28 Nov 2026 17:49:05 GMT',
-        'content-type',
-        'text/html; charset=utf-8',
-        'Content-Length',
-        '26401',
-        'content-encoding',
-        'gzip',
-        'vary',
-        'Accept-Encoding, Cookie',
-        'Connection',
-        'keep-alive',
-        'Keep-Alive',
-        'timeout=72',
-        'Transfer-Encoding',
-        'chunked',
-      ]),
-    ).toEqual([
-      ['content-security-policy', "default-src 'self'"],
-      ['content-type', 'text/html; charset=utf-8'],
-      ['vary', 'Accept-Encoding, Cookie'],
-    ]);
-  });
-});
 
 describe('startBareNode', () => {
   const page = Buffer.from(`<!doctype html><title>हार</title>${'<p>ring</p>'.repeat(300)}`);

@@ -9,27 +9,6 @@ import { freePort } from './server.ts';
 const SCRIPT = fileURLToPath(new URL('./bare-node-server.mjs', import.meta.url));
 
 /**
- * Headers of our server's answer that a bare server replaying it sets itself (the date, framing,
- * the connection) or per encoding (length, encoding).
- */
-const OWN_HEADERS = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-]);
-
-/** The headers of an answer worth replaying, from Node's `rawHeaders` (name, value, name, value…). */
-export function replayedHeaders(rawHeaders: readonly string[]): [string, string][] {
-  const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
-    if (!OWN_HEADERS.has(rawHeaders[i]!.toLowerCase())) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
-  return headers;
-}
-
-/**
  * A bare Node HTTP server (bare-node-server.mjs, its own process) answering `files` with the bytes
  * and headers our server sent: gzip to a client that accepts it, else the uncompressed bytes. It
  * measures what Node's http module allows on this machine for a stored answer, beside nginx's

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerEncodings, pageBytes, pageBytesTable } from './page-bytes.ts';
+import { answerEncodings, pageBytes, pageBytesTable, replayedHeaders } from './page-bytes.ts';
 
 const PAGE = Buffer.from(`<!doctype html><title>Rings</title>${'<p>ring</p>'.repeat(400)}`);
 
@@ -78,6 +78,37 @@ describe('pageBytesTable', () => {
         'Brotli vs gzip': '20% smaller',
       },
       { page: 'blog', 'uncompressed KB': '2.0', 'gzip KB': '-', 'Brotli KB': '-', 'Brotli vs gzip': '-' },
+    ]);
+  });
+});
+
+describe('replayedHeaders', () => {
+  it("keeps an answer's headers but the date, framing, connection and encoding", () => {
+    expect(
+      replayedHeaders([
+        'content-security-policy',
+        "default-src 'self'",
+        'Date',
+        'Sat, 28 Nov 2026 17:49:05 GMT',
+        'content-type',
+        'text/html; charset=utf-8',
+        'Content-Length',
+        '26401',
+        'content-encoding',
+        'gzip',
+        'vary',
+        'Accept-Encoding, Cookie',
+        'Connection',
+        'keep-alive',
+        'Keep-Alive',
+        'timeout=72',
+        'Transfer-Encoding',
+        'chunked',
+      ]),
+    ).toEqual([
+      ['content-security-policy', "default-src 'self'"],
+      ['content-type', 'text/html; charset=utf-8'],
+      ['vary', 'Accept-Encoding, Cookie'],
     ]);
   });
 });

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { replayedHeaders } from './bare-node.ts';
 
 /**
  * The bytes a page or answer travels as: uncompressed, gzip and Brotli, read raw (fetch would
@@ -26,6 +25,27 @@ export function getRaw(baseUrl: string, path: string, headers: Record<string, st
     });
     request.on('error', reject);
   });
+}
+
+/**
+ * Headers of our server's answer that a bare server replaying it sets itself (the date, framing,
+ * the connection) or per encoding (length, encoding).
+ */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
+/** The headers of an answer worth replaying, from Node's `rawHeaders` (name, value, name, value…). */
+export function replayedHeaders(rawHeaders: readonly string[]): [string, string][] {
+  const headers: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+    if (!OWN_HEADERS.has(rawHeaders[i]!.toLowerCase())) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return headers;
 }
 
 export type AnswerEncodings = {
