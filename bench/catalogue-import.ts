@@ -89,8 +89,8 @@ async function main() {
 
     const started = performance.now();
     const form = new FormData();
-    form.append('workbook', new Blob([workbook]), 'bench.xlsx');
-    form.append('pictures', new Blob([pictures]), 'bench.zip');
+    form.append('workbook', new Blob([new Uint8Array(workbook)]), 'bench.xlsx');
+    form.append('pictures', new Blob([new Uint8Array(pictures)]), 'bench.zip');
     const upload = await fetch(`${server.url}/api/admin/catalogue/imports/jobs`, {
       method: 'POST',
       headers: auth,
