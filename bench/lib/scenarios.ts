@@ -65,17 +65,19 @@ const HTML = { accept: 'text/html' };
 
 /**
  * Fresh products read for the two cache-miss scenarios (half each); fewer than half of this and
- * they would run out of fresh pages. Half is 8,000: a 10-s warm-up and three 3-s rounds, each with
+ * they would run out of fresh pages. Half is 12,000: a 20-s warm-up and three 3-s rounds, each with
  * paths for over 400 first renders a second.
  */
-export const MISS_PRODUCTS = 16000;
+export const MISS_PRODUCTS = 24000;
 /**
  * The cache-miss scenarios' warm-up. The run's 2 s are ~250 first renders, and a server fresh from
- * start renders its first ~2,000 pages slower while V8 still compiles the render's code (105-125 a
- * second, then 145-190 on the same machine: docs/performance.md, session 25): the rounds measure the
- * server as it runs, and the warm-up's own rate is kept beside them (`warmupRps`).
+ * start renders its first ~2,000-2,700 pages slower while V8 still compiles the render's code: in
+ * 5-s windows from a fresh start, 105, 132, 137, 156, 150, 154, 162 pages a second (session 27;
+ * session 25's machine: 105-125, then 145-190). Ten seconds left the rounds on that slope (128-139
+ * a second against 143-161 after it). The rounds measure the server as it runs; the warm-up's own
+ * rate, a fresh server's first seconds, is kept beside them (`warmupRps`) and printed.
  */
-export const MISS_WARMUP_SECONDS = 10;
+export const MISS_WARMUP_SECONDS = 20;
 /** The cache-miss scenarios: the bench's gzip client, then a browser's encodings. */
 export const MISS_SCENARIOS = ['ssr-product-miss', 'ssr-product-miss-browser'] as const;
 /** What a browser asks for: a page rendered first for one is compressed in Brotli. */
