@@ -201,6 +201,7 @@ async function measureStaticServers(
       gzip: listing.gzip,
       contentType: 'application/json',
       headers: listing.headers,
+      identityHeaders: listing.identityHeaders,
     },
     ...pages.map((p, i) => ({
       urlPath: p.urlPath,
@@ -208,6 +209,7 @@ async function measureStaticServers(
       gzip: encoded[i]!.gzip,
       contentType: 'text/html',
       headers: encoded[i]!.headers,
+      identityHeaders: encoded[i]!.identityHeaders,
     })),
   ];
   /** Each file served by the server `start` starts, measured with the run's settings. */

@@ -4,7 +4,8 @@
 // the encoding and write the head and the bytes. Plain JavaScript, started without a loader.
 //
 // `node bare-node-server.mjs <manifest.json> <port>`; the manifest lists
-// `{ urlPath, bodyFile, gzipFile | null, headers: [name, value][] }`.
+// `{ urlPath, bodyFile, gzipFile | null, headers: [name, value][], identityHeaders: [name, value][] }`:
+// `headers` go with the gzip bytes, `identityHeaders` with the uncompressed ones (each its own etag).
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -24,7 +25,7 @@ const answers = new Map(
     return [
       file.urlPath,
       {
-        identity: { body: identity, headers: flat(file.headers, identity, null) },
+        identity: { body: identity, headers: flat(file.identityHeaders ?? file.headers, identity, null) },
         gzip: gzip ? { body: gzip, headers: flat(file.headers, gzip, 'gzip') } : null,
       },
     ];

@@ -18,6 +18,10 @@ describe('startBareNode', () => {
         contentType: 'text/html',
         headers: [
           ['content-type', 'text/html; charset=utf-8'],
+          ['etag', '"p1-gz"'],
+        ],
+        identityHeaders: [
+          ['content-type', 'text/html; charset=utf-8'],
           ['etag', '"p1"'],
         ],
       },
@@ -46,14 +50,15 @@ describe('startBareNode', () => {
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(answer.headers['content-length']).toBe(String(gzip.length));
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.headers.etag).toBe('"p1"');
+    expect(answer.headers.etag).toBe('"p1-gz"');
   });
 
-  it('answers a client without gzip with the uncompressed bytes', async () => {
+  it('answers a client without gzip with the uncompressed bytes and their own headers', async () => {
     const answer = await get('/product.html', 'identity');
     expect(answer.body.equals(page)).toBe(true);
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.headers['content-length']).toBe(String(page.length));
+    expect(answer.headers.etag).toBe('"p1"');
   });
 
   it('gives a file without headers of its own its content type, and 404 for anything else', async () => {

@@ -27,6 +27,7 @@ export async function startBareNode(preferredPort: number, files: StaticFile[]):
       bodyFile,
       gzipFile,
       headers: file.headers ?? [['content-type', file.contentType]],
+      identityHeaders: file.identityHeaders ?? file.headers ?? [['content-type', file.contentType]],
     };
   });
   const manifestFile = path.join(root, 'manifest.json');

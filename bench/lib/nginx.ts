@@ -23,6 +23,8 @@ export type StaticFile = {
    * Node server replays them; nginx sends its own).
    */
   headers?: [string, string][];
+  /** Those of the uncompressed answer, where they differ (a stored page's `etag`); else `headers`. */
+  identityHeaders?: [string, string][];
 };
 
 export type NginxServer = { url: string; stop(): Promise<void> };

@@ -23,6 +23,7 @@ beforeAll(async () => {
       });
       response.end(zlib.gzipSync(liar ? Buffer.from('another page') : PAGE));
     } else {
+      response.writeHead(200, { etag: '"plain"' });
       response.end(PAGE);
     }
   });
@@ -50,6 +51,8 @@ describe('answerEncodings', () => {
       ['content-type', 'text/html; charset=utf-8'],
       ['cache-control', 'public, max-age=0, s-maxage=30'],
     ]);
+    // And the uncompressed answer's, which a replaying server sends with the uncompressed bytes.
+    expect(encoded.identityHeaders).toEqual([['etag', '"plain"']]);
   });
 
   it('refuses a gzip answer that is not the same page', async () => {

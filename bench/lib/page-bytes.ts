@@ -57,6 +57,8 @@ export type AnswerEncodings = {
   brotli: Buffer | null;
   /** The headers of the gzip answer (else the uncompressed one) a server replaying it would send. */
   headers: [string, string][];
+  /** The headers of the uncompressed answer a server replaying it would send (its own `etag`). */
+  identityHeaders: [string, string][];
 };
 
 /**
@@ -89,6 +91,7 @@ export async function answerEncodings(
     gzip: gzipBody,
     brotli: brBody,
     headers: replayedHeaders((gzipBody ? gzip : identity).rawHeaders),
+    identityHeaders: replayedHeaders(identity.rawHeaders),
   };
 }
 
