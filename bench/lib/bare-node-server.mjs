@@ -25,7 +25,7 @@ const answers = new Map(
     return [
       file.urlPath,
       {
-        identity: { body: identity, headers: flat(file.identityHeaders ?? file.headers, identity, null) },
+        identity: { body: identity, headers: flat(file.identityHeaders, identity, null) },
         gzip: gzip ? { body: gzip, headers: flat(file.headers, gzip, 'gzip') } : null,
       },
     ];

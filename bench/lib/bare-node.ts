@@ -22,12 +22,13 @@ export async function startBareNode(preferredPort: number, files: StaticFile[]):
     fs.writeFileSync(bodyFile, file.body);
     const gzipFile = file.gzip ? path.join(root, `${i}.gz`) : null;
     if (gzipFile) fs.writeFileSync(gzipFile, file.gzip!);
+    const headers = file.headers ?? [['content-type', file.contentType]];
     return {
       urlPath: file.urlPath,
       bodyFile,
       gzipFile,
-      headers: file.headers ?? [['content-type', file.contentType]],
-      identityHeaders: file.identityHeaders ?? file.headers ?? [['content-type', file.contentType]],
+      headers,
+      identityHeaders: file.identityHeaders ?? headers,
     };
   });
   const manifestFile = path.join(root, 'manifest.json');
