@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * In a fresh Node process with `gc` and V8's debugging functions: queues callbacks with
+ * `process.nextTick` (a plain arrow, one with an argument, a bound function), runs a full
+ * collection while the tick queue is empty, eight times over, as a server's timers and index
+ * builds do between answers; then prints the feedback V8 keeps for `nextTick` and answers the
+ * states of its property-definition slots (the tick object's four keys), and whether the kept
+ * object's hidden class is one V8 has since replaced (then it keeps nothing alive that nextTick uses).
+ */
+function tickLiteralFeedback(keep: boolean): { slots: string[]; keptClassReplaced: boolean } {
+  const script = `
+    import { keepTickObjectShape, keptTickObject } from './src/lib/tick-shape.ts';
+    if (${keep}) keepTickObjectShape();
+    const debugPrint = new Function('value', '%DebugPrint(value)');
+    for (let round = 0; round < 8; round++) {
+      await new Promise((resolve) => {
+        for (let i = 0; i < 200; i++) {
+          process.nextTick(() => {});
+          process.nextTick((n) => n, i);
+          process.nextTick(function () {}.bind(null));
+          process.nextTick(async () => {});
+        }
+        setTimeout(resolve, 0);
+      });
+      gc();
+    }
+    debugPrint(process.nextTick);
+    if (${keep}) debugPrint(keptTickObject());
+  `;
+  // V8 prints through C's buffered stdout, which a pipe can lose at exit: the output goes to a file.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tick-shape-'));
+  const out = fs.openSync(path.join(dir, 'out.txt'), 'w');
+  try {
+    execFileSync(
+      process.execPath,
+      ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', out, 'inherit'] },
+    );
+  } finally {
+    fs.closeSync(out);
+  }
+  const printed = fs.readFileSync(path.join(dir, 'out.txt'), 'utf8');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    slots: [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!),
+    keptClassReplaced: printed.includes('deprecated_map'),
+  };
+}
+
+describe('keepTickObjectShape', () => {
+  it('keeps nextTick monomorphic across full collections, which otherwise leave it megamorphic', () => {
+    // Without it, this Node makes new hidden classes for the tick object after each collection;
+    // if this expectation ever fails, Node no longer does, and tick-shape.ts can go.
+    const without = tickLiteralFeedback(false).slots;
+    expect(without).toHaveLength(4);
+    expect(without).toContain('MEGAMORPHIC');
+
+    const kept = tickLiteralFeedback(true);
+    expect(kept.slots).toEqual(['MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC']);
+    expect(kept.keptClassReplaced).toBe(false);
+  });
+
+  it('does nothing when called again', async () => {
+    const { keepTickObjectShape } = await import('./tick-shape.ts');
+    expect(() => {
+      keepTickObjectShape();
+      keepTickObjectShape();
+    }).not.toThrow();
+  });
+});
