@@ -13,7 +13,7 @@ let kept: object | null = null;
  * frees them, and the next `nextTick` makes new ones; after a few collections the three feedback
  * slots have seen too many classes, go megamorphic and stay so: every `nextTick` then defines
  * three properties through V8's runtime. Node's HTTP server calls it about eight times per answer
- * (stream ends, socket writes, the response's close). In the server it was 11-12% of the CPU of
+ * (stream ends, socket writes, the response's close). In the server it was 11-13% of the CPU of
  * answering stored pages, against 1% in a process that had seen no full collection.
  *
  * One object of that exact shape, kept alive, keeps the hidden classes alive: the same literal
@@ -30,7 +30,7 @@ export function keepTickObjectShape(): void {
   const triggerAsyncId = symbols.find((symbol) => symbol.description === 'trigger_async_id_symbol');
   if (!asyncId || !triggerAsyncId) return;
   // Not 1: Node reads the ids from a Float64Array, so V8 soon stores them as doubles, and an object
-  // made with small integers is left on classes V8 then drops (the same 4 feedback slots fill up).
+  // made with small integers is left on classes V8 then replaces (and the feedback fills up anyway).
   kept = { [asyncId]: 0.5, [triggerAsyncId]: 0.5, callback: keepTickObjectShape, args: undefined };
 }
 
