@@ -65,11 +65,16 @@ describe('keepTickObjectShape', () => {
     expect(kept.keptClassReplaced).toBe(false);
   });
 
-  it('does nothing when called again', async () => {
-    const { keepTickObjectShape } = await import('./tick-shape.ts');
-    expect(() => {
-      keepTickObjectShape();
-      keepTickObjectShape();
-    }).not.toThrow();
+  it('keeps one object, made on the first call; later calls keep the same one', async () => {
+    const { keepTickObjectShape, keptTickObject } = await import('./tick-shape.ts');
+    keepTickObjectShape();
+    const first = keptTickObject();
+    expect(first).not.toBeNull();
+    expect(Object.getOwnPropertySymbols(first).map((symbol) => symbol.description)).toEqual([
+      'async_id_symbol',
+      'trigger_async_id_symbol',
+    ]);
+    keepTickObjectShape();
+    expect(keptTickObject()).toBe(first);
   });
 });
