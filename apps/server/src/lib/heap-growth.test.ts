@@ -1,18 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
+import { runFresh } from '../../test/fresh-process.ts';
 import { collectAfterBuild } from './heap-growth.ts';
-
-/** Runs `script` (an ES module, run from apps/server) in a fresh Node process; answers what it printed. */
-function runFresh(script: string, nodeArgs: string[] = []): string {
-  return execFileSync(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', '--input-type=module', '-e', script],
-    {
-      cwd: new URL('../..', import.meta.url).pathname,
-      encoding: 'utf8',
-    },
-  ).trim();
-}
 
 /**
  * Keeps ~20 MB of objects live while allocating garbage and replacing part of the live set, as a

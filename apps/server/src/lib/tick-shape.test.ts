@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runFresh } from '../../test/fresh-process.ts';
+import { keepTickObjectShape, keptTickObject } from './tick-shape.ts';
 
 /**
  * In a fresh Node process with `gc` and V8's debugging functions: queues callbacks with
- * `process.nextTick` (a plain arrow, one with an argument, a bound function), runs a full
+ * `process.nextTick` (a plain arrow, one with an argument, a bound function, an async arrow), runs a full
  * collection while the tick queue is empty, eight times over, as a server's timers and index
  * builds do between answers; then prints the feedback V8 keeps for `nextTick` and answers the
  * states of its property-definition slots (the tick object's four keys), and whether the kept
@@ -32,20 +30,7 @@ function tickLiteralFeedback(keep: boolean): { slots: string[]; keptClassReplace
     debugPrint(process.nextTick);
     if (${keep}) debugPrint(keptTickObject());
   `;
-  // V8 prints through C's buffered stdout, which a pipe can lose at exit: the output goes to a file.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tick-shape-'));
-  const out = fs.openSync(path.join(dir, 'out.txt'), 'w');
-  try {
-    execFileSync(
-      process.execPath,
-      ['--expose-gc', '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
-      { cwd: new URL('../..', import.meta.url).pathname, stdio: ['ignore', out, 'inherit'] },
-    );
-  } finally {
-    fs.closeSync(out);
-  }
-  const printed = fs.readFileSync(path.join(dir, 'out.txt'), 'utf8');
-  fs.rmSync(dir, { recursive: true, force: true });
+  const printed = runFresh(script, ['--expose-gc', '--allow-natives-syntax']);
   return {
     slots: [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]!),
     keptClassReplaced: printed.includes('deprecated_map'),
@@ -65,8 +50,7 @@ describe('keepTickObjectShape', () => {
     expect(kept.keptClassReplaced).toBe(false);
   });
 
-  it('keeps one object, made on the first call; later calls keep the same one', async () => {
-    const { keepTickObjectShape, keptTickObject } = await import('./tick-shape.ts');
+  it('keeps one object, made on the first call; later calls keep the same one', () => {
     keepTickObjectShape();
     const first = keptTickObject();
     expect(first).not.toBeNull();
