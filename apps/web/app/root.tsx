@@ -32,7 +32,7 @@ import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import { loadWithRetries } from '~/lib/load-with-retries';
 import { languageOfPath } from '~/lib/prefix';
-import { scopeTexts, textsKey } from '~/lib/text-scope';
+import { parseTextsJson, scopedTextsJson, textsKey } from '~/lib/text-scope';
 import appCss from './app.css?inline';
 
 /**
@@ -64,8 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     language,
     // Only this language's texts travel to the browser, and of them only the shell's and the
-    // page's namespaces (lib/page-table.ts) and the page's own SEO entry.
-    texts: scopeTexts(texts, url.pathname),
+    // page's namespaces (lib/page-table.ts) and the page's own SEO entry. The texts go as one JSON
+    // string (`scopedTextsJson` says why); `parseTextsJson` reads them.
+    texts: scopedTextsJson(language, texts, url.pathname),
     seo: seoTextsFor(seo, url.pathname),
     viewer: context.viewer ? { name: context.viewer.name, role: context.viewer.role } : null,
     siteUrl: context.publicEnv.siteUrl,
@@ -139,7 +140,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydratedMark();
   const data = useRouteLoaderData<typeof loader>('root');
   const language = data?.language ?? 'en';
-  const i18n = i18nFor(language, withReceivedTexts(language, data?.texts ?? {}));
+  const i18n = i18nFor(language, withReceivedTexts(language, parseTextsJson(data?.texts)));
   return (
     <I18nProvider i18n={i18n}>
       <html lang={language}>

@@ -2,7 +2,14 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { ADMIN_PAGES, PAGES } from './page-table';
-import { isAdminPath, pageTextsOf, scopeTexts, textsKey } from './text-scope';
+import {
+  isAdminPath,
+  pageTextsOf,
+  parseTextsJson,
+  scopeTexts,
+  scopedTextsJson,
+  textsKey,
+} from './text-scope';
 
 describe('text scope', () => {
   it('recognises the admin screens with or without a prefix', () => {
@@ -43,6 +50,58 @@ describe('text scope', () => {
     expect(textsKey('/singleproduct/a')).not.toBe(textsKey('/blogs'));
     expect(textsKey('/')).toBe('catalogue,common,home');
     expect(textsKey('/orderlist')).toBe('*');
+  });
+});
+
+describe('texts as one JSON string', () => {
+  const english = {
+    common: { close: 'Close' },
+    home: { title: 'Home' },
+    catalogue: { new: 'New' },
+    blog: { more: 'More' },
+  };
+  const hindi = {
+    common: { close: 'बंद करें' },
+    home: { title: 'होम' },
+    catalogue: { new: 'नया' },
+    blog: { more: 'और' },
+  };
+
+  it('holds exactly the scoped texts, per language', () => {
+    expect(JSON.parse(scopedTextsJson('en', english, '/'))).toEqual({
+      common: { close: 'Close' },
+      home: { title: 'Home' },
+      catalogue: { new: 'New' },
+    });
+    expect(JSON.parse(scopedTextsJson('hi', hindi, '/hi/blogs'))).toEqual({
+      common: { close: 'बंद करें' },
+      blog: { more: 'और' },
+    });
+  });
+
+  it('is made once per language and set of namespaces', () => {
+    const first = scopedTextsJson('en', english, '/singleproduct/a');
+    const other = { common: { close: 'changed' } };
+    // Same language and namespaces: the string already made, whatever the caller passes now.
+    expect(scopedTextsJson('en', other, '/category/Rings/withgemstone')).toBe(first);
+    expect(scopedTextsJson('hi', other, '/singleproduct/a')).toBe('{"common":{"close":"changed"}}');
+  });
+
+  it('parses a string once and shares the object', () => {
+    const json = '{"common":{"close":"Close"},"home":{"title":"Home"}}';
+    const texts = parseTextsJson(json);
+    expect(texts).toEqual({ common: { close: 'Close' }, home: { title: 'Home' } });
+    expect(parseTextsJson(String(json))).toBe(texts);
+    expect(parseTextsJson('{"common":{}}')).not.toBe(texts);
+  });
+
+  it('reads anything but a JSON object as no texts', () => {
+    for (const value of [undefined, null, 42, { common: {} }, '', 'not json', '[1,2]', 'null', '"text"']) {
+      expect(parseTextsJson(value), String(value)).toEqual({});
+    }
+    expect(parseTextsJson('{"common":{"close":"Close"},"home":"Home","blog":null}')).toEqual({
+      common: { close: 'Close' },
+    });
   });
 });
 

@@ -71,3 +71,59 @@ export function scopeTexts<T extends Record<string, unknown>>(texts: T, pathname
   const wanted = new Set([...SHELL_TEXTS, ...page]);
   return Object.fromEntries(Object.entries(texts).filter(([ns]) => wanted.has(ns))) as T;
 }
+
+const scopedJson = new Map<string, string>();
+
+/**
+ * The texts a page receives (`scopeTexts`) as one JSON string, made once per language and set of
+ * namespaces (a namespace's texts never change while the process runs). The root loader sends them
+ * so because React Router encodes loader data value by value: as an object, a product page's texts
+ * were ~400 of its data's ~600 values, each an index, a map entry and a JSON string made anew on
+ * every render (and decoded one by one in the browser); as a string they are one value.
+ */
+export function scopedTextsJson(language: string, texts: Record<string, unknown>, pathname: string): string {
+  const key = `${language}|${textsKey(pathname)}`;
+  let json = scopedJson.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(scopeTexts(texts, pathname));
+    scopedJson.set(key, json);
+  }
+  return json;
+}
+
+/** Texts by namespace, as the root sends them. */
+type Namespaces = Record<string, Record<string, unknown>>;
+
+/** Parsed texts by their JSON; a page and its meta read the same string more than once. */
+const parsedTexts = new Map<string, Namespaces>();
+const PARSED_TEXTS_KEPT = 32;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The texts of `scopedTextsJson`'s string, parsed once per distinct string and then shared, so a
+ * render (and every render with the same texts) gets the same object. Anything but a JSON object
+ * of namespaces (a missing or damaged value) reads as no texts, and a namespace that is not an
+ * object as absent: the page then shows its keys' fallbacks rather than failing.
+ */
+export function parseTextsJson(json: unknown): Namespaces {
+  if (typeof json !== 'string') return {};
+  let texts = parsedTexts.get(json);
+  if (texts === undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch {
+      value = null;
+    }
+    texts = isObject(value)
+      ? (Object.fromEntries(
+          Object.entries(value).filter(([, namespace]) => isObject(namespace)),
+        ) as Namespaces)
+      : {};
+    if (parsedTexts.size >= PARSED_TEXTS_KEPT) parsedTexts.clear();
+    parsedTexts.set(json, texts);
+  }
+  return texts;
+}

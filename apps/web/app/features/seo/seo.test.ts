@@ -20,7 +20,7 @@ import {
 const SITE = 'https://jewels.test';
 const rootMatch = (language: 'en' | 'hi') => ({
   id: 'root',
-  data: { siteUrl: SITE, language, texts: resourcesFor(language) },
+  data: { siteUrl: SITE, language, texts: JSON.stringify(resourcesFor(language)) },
 });
 
 describe('seo table', () => {
@@ -85,7 +85,7 @@ describe('the seo texts a page receives', () => {
       const all = resourcesFor(language);
       for (const path of paths) {
         const part = seoTextsFor(all.seo, path);
-        const matches = [{ id: 'root', data: { siteUrl: SITE, language, texts: {}, seo: part } }];
+        const matches = [{ id: 'root', data: { siteUrl: SITE, language, texts: '{}', seo: part } }];
         expect(tableSeoFor(path, { seo: part }), `${language} ${path}`).toEqual(tableSeoFor(path, all));
         const args = { location: { pathname: path }, matches };
         expect(pageMeta(args), `${language} ${path}`).toEqual(

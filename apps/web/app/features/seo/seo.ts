@@ -4,9 +4,13 @@ import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/catego
 import { alternatePaths, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { SITE } from '@catalogue/shared/domain/site';
 import { withFields } from '@catalogue/shared/with-fields';
+import { parseTextsJson } from '~/lib/text-scope';
 
 /** What SEO needs from the root loader; route `meta` functions find it in `matches`. */
 export type SeoContext = { siteUrl: string; language: string; texts: Record<string, unknown> };
+
+/** The root loader's data as SEO reads it: its texts arrive as one JSON string (lib/text-scope.ts). */
+type RootSeoData = { siteUrl?: string; language?: string; texts?: string; seo?: Record<string, unknown> };
 
 export type PageSeo = { title: string; description: string; keywords?: string };
 
@@ -18,9 +22,8 @@ export type MetaArgsLike = { location: { pathname: string; search?: string }; ma
  * the `seo` texts beside the others (`seo`, see `seoTextsFor`); `texts.seo` reads it.
  */
 export function seoContextOf(matches: readonly MetaMatch[]): SeoContext {
-  const data = matches.find((m) => m?.id === 'root')?.data as
-    (Partial<SeoContext> & { seo?: Record<string, unknown> }) | undefined;
-  const texts = data?.texts ?? {};
+  const data = matches.find((m) => m?.id === 'root')?.data as RootSeoData | undefined;
+  const texts = parseTextsJson(data?.texts);
   return {
     siteUrl: data?.siteUrl ?? '',
     language: data?.language ?? 'en',
