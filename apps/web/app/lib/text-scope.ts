@@ -1,6 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { splitPathPrefix } from '@catalogue/shared/domain/locales';
+import type { I18nResources } from './i18n';
 import { ADMIN_PAGES, PAGES } from './page-table';
+import { remembered } from './remembered';
 
 /** Namespaces of the shell (header, footer, drawer, error page): every page receives them. */
 export const SHELL_TEXTS: readonly string[] = ['common'];
@@ -72,6 +74,11 @@ export function scopeTexts<T extends Record<string, unknown>>(texts: T, pathname
   return Object.fromEntries(Object.entries(texts).filter(([ns]) => wanted.has(ns))) as T;
 }
 
+/**
+ * Texts strings made and parsed, kept per language and set of namespaces: ~14 sets in each of two
+ * languages today, so a page table that grows by a few still never empties them under load.
+ */
+const TEXT_SETS_KEPT = 64;
 const scopedJson = new Map<string, string>();
 
 /**
@@ -82,21 +89,13 @@ const scopedJson = new Map<string, string>();
  * every render (and decoded one by one in the browser); as a string they are one value.
  */
 export function scopedTextsJson(language: string, texts: Record<string, unknown>, pathname: string): string {
-  const key = `${language}|${textsKey(pathname)}`;
-  let json = scopedJson.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(scopeTexts(texts, pathname));
-    scopedJson.set(key, json);
-  }
-  return json;
+  return remembered(scopedJson, `${language}|${textsKey(pathname)}`, TEXT_SETS_KEPT, () =>
+    JSON.stringify(scopeTexts(texts, pathname)),
+  );
 }
 
-/** Texts by namespace, as the root sends them. */
-type Namespaces = Record<string, Record<string, unknown>>;
-
 /** Parsed texts by their JSON; a page and its meta read the same string more than once. */
-const parsedTexts = new Map<string, Namespaces>();
-const PARSED_TEXTS_KEPT = 32;
+const parsedTexts = new Map<string, I18nResources>();
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -107,23 +106,19 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * of namespaces (a missing or damaged value) reads as no texts, and a namespace that is not an
  * object as absent: the page then shows its keys' fallbacks rather than failing.
  */
-export function parseTextsJson(json: unknown): Namespaces {
+export function parseTextsJson(json: unknown): I18nResources {
   if (typeof json !== 'string') return {};
-  let texts = parsedTexts.get(json);
-  if (texts === undefined) {
+  return remembered(parsedTexts, json, TEXT_SETS_KEPT, () => {
     let value: unknown;
     try {
       value = JSON.parse(json);
     } catch {
-      value = null;
+      return {};
     }
-    texts = isObject(value)
+    return isObject(value)
       ? (Object.fromEntries(
           Object.entries(value).filter(([, namespace]) => isObject(namespace)),
-        ) as Namespaces)
+        ) as I18nResources)
       : {};
-    if (parsedTexts.size >= PARSED_TEXTS_KEPT) parsedTexts.clear();
-    parsedTexts.set(json, texts);
-  }
-  return texts;
+  });
 }
