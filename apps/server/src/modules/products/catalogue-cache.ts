@@ -19,11 +19,17 @@ export class Answer<T> extends JsonAnswer {
 /** Rough bytes per product held (objects plus their JSON), to keep the cache inside its budget. */
 const BYTES_PER_PRODUCT = 2000;
 /**
- * ~8,000 products' worth: every listing's first pages and the unpaged arrays.
+ * ~4,000 products' worth: ~250 of the listings' first pages (16 listings, the whole catalogue's
+ * and each category's with each gemstone filter, 30 pages each) and the unpaged arrays.
  * Measured at 100k products with 32 MB: the server's old generation 12-15 MB larger under the
  * bench's product-detail load for no gain (the long tail of products is read once per TTL either way).
+ * With 16 MB the bench's three category walks filled it with ~480 first pages, each holding a
+ * ~31 KB JSON string (two bytes a character, see JsonAnswer.utf8) beside its objects and compressed
+ * forms against 32 KB counted, and the server reached 223 MB under the page scenarios that followed;
+ * at 8 MB, 211 MB, with the category walks answered at the same rate (17,800-19,500 a second
+ * against 17,200-18,800): their hot pages are also stored answers.
  */
-const MAX_BYTES = 16 * 1024 * 1024;
+const MAX_BYTES = 8 * 1024 * 1024;
 /**
  * Budget for one product's own reads (its detail and its related list), kept apart from the
  * listings above: a walk through products nobody had asked for (a crawler, a campaign's long tail)
