@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
 import { productImages } from '../schema/products.ts';
@@ -21,23 +21,27 @@ type View = { render: () => Promise<Buffer>; alt: string; altHi: string };
 function viewsOf(item: DemoProduct, main: Buffer, count: number): View[] {
   const all: View[] = [
     {
-      render: () =>
-        sharp(main).extract({ left: 150, top: 150, width: 500, height: 500 }).webp(WEBP).toBuffer(),
+      render: async () =>
+        (await loadSharp())(main)
+          .extract({ left: 150, top: 150, width: 500, height: 500 })
+          .webp(WEBP)
+          .toBuffer(),
       alt: `Close-up of the ${item.name}`,
       altHi: `${item.name} का नज़दीकी दृश्य`,
     },
     {
-      render: () => sharp(main).rotate(90).resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: async () => (await loadSharp())(main).rotate(90).resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name}, turned on its side`,
       altHi: `${item.name}, करवट पर रखा हुआ`,
     },
     {
-      render: () => sharp(main).flop().resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: async () => (await loadSharp())(main).flop().resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name}, seen from the other side`,
       altHi: `${item.name}, दूसरी ओर से`,
     },
     {
-      render: () => sharp(main).modulate({ brightness: 0.7 }).resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: async () =>
+        (await loadSharp())(main).modulate({ brightness: 0.7 }).resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name} on a darker backdrop`,
       altHi: `${item.name}, गहरी पृष्ठभूमि पर`,
     },

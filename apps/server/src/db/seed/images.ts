@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Category } from '@catalogue/shared/domain/categories';
+import { loadSharp } from '../../lib/sharp.ts';
 
 /** Small deterministic PRNG so the demo catalogue is the same on every machine. */
 export function createRandom(seed: number) {
@@ -104,7 +104,8 @@ function jewellerySvg(look: Look): string {
 }
 
 /** A product photograph stand-in: the piece drawn in its metal and stone on a soft backdrop. */
-export function renderProductImage(look: Look): Promise<Buffer> {
+export async function renderProductImage(look: Look): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(jewellerySvg(look)))
     .webp({ quality: 86 })
     .toBuffer();
@@ -115,7 +116,7 @@ export function renderProductImage(look: Look): Promise<Buffer> {
  * post's title in text beside the picture, so a title drawn into it would only be cut off by the
  * card's crop or repeat the heading.
  */
-export function renderBanner(hue: number, width = 1200, height = 675): Promise<Buffer> {
+export async function renderBanner(hue: number, width = 1200, height = 675): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0%" stop-color="hsl(${hue} 55% 30%)"/><stop offset="100%" stop-color="hsl(${(hue + 40) % 360} 60% 55%)"/>
@@ -125,5 +126,6 @@ export function renderBanner(hue: number, width = 1200, height = 675): Promise<B
     <circle cx="${width - 190}" cy="${height / 2}" r="120" fill="none" stroke="#f3d98b" stroke-width="16"/>
     <circle cx="${width - 190}" cy="${height / 2 - 120}" r="30" fill="#c0143c"/>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 86 }).toBuffer();
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { hashPassword } from '../../lib/password.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
 import { analyzeCatalogue } from '../statistics.ts';
@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 
 /** Stores an image as an original in the media store and returns its media row id. */
 export async function storeSeedImage(db: Db, store: MediaStore, data: Buffer): Promise<string> {
-  const meta = await sharp(data).metadata();
+  const meta = await (await loadSharp())(data).metadata();
   const id = crypto.randomUUID();
   const storageKey = `originals/${id}.webp`;
   await store.put(storageKey, data);

@@ -1,5 +1,6 @@
 import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
 import type { ImportCounts, ImportJob, RowReport } from '@catalogue/shared/schemas/catalogue-import';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { PlannedWrite } from './import-plan.ts';
 import type { ExtractedPicture } from './picture-zip.ts';
 
@@ -34,7 +35,7 @@ export const publicJob = (job: Job): ImportJob => ({
 export async function checkImage(data: Buffer): Promise<string | null> {
   try {
     // Header only: what the apply step's decoder will be asked to read, checked without decoding.
-    const sharp = (await import('sharp')).default;
+    const sharp = await loadSharp();
     const header = await sharp(data, { limitInputPixels: false }).metadata();
     const width = header.width ?? 0;
     const height = header.pageHeight ?? header.height ?? 0;

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { Db } from '../../db/client.ts';
 import { createLimiter } from '../../lib/concurrency.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
 import type { MediaStore } from './media-store.ts';
 import {
@@ -61,9 +62,6 @@ export type MediaService = ReturnType<typeof createMediaService>;
 
 export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log }) {
   const { db, store } = deps;
-  // libvips' own operation cache would hold decoded images we never reuse; our caches are above it.
-  sharp.cache(false);
-  sharp.concurrency(1);
   const runEncoder = createLimiter(
     ENCODER_CONCURRENCY,
     ENCODER_QUEUE_LIMIT,
@@ -79,6 +77,7 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
 
   async function readHeader(data: Buffer) {
     try {
+      const sharp = await loadSharp();
       return await sharp(data, { limitInputPixels: false }).metadata();
     } catch {
       throw new AppError('BAD_REQUEST', DAMAGED_IMAGE_MESSAGE);
@@ -124,6 +123,7 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
     const target = STORED_AS[type];
     const { data: stored, info } = await runEncoder(async () => {
       try {
+        const sharp = await loadSharp();
         const pipeline = sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
           .rotate()
           .resize({

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AppError } from '@catalogue/shared/errors';
 import { IMAGE_MAX_PIXELS, IMAGE_QUALITY } from '@catalogue/shared/domain/limits';
+import { loadSharp } from '../../lib/sharp.ts';
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg';
 export type VariantFit = 'inside' | 'cover';
@@ -126,6 +126,7 @@ export async function renderVariant(original: Buffer, spec: VariantSpec): Promis
   const scale = (n: number | null) => (n === null ? null : n * spec.dpr);
   const width = scale(spec.width);
   const height = scale(spec.height);
+  const sharp = await loadSharp();
   let pipeline = sharp(original, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
   pipeline =
     width === null && height === null
@@ -167,6 +168,7 @@ const PLACEHOLDER_SVG = Buffer.from(
 );
 
 export async function renderPlaceholder(spec: VariantSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   const base = await sharp(PLACEHOLDER_SVG).png().toBuffer();
   return renderVariant(base, spec);
 }
