@@ -67,22 +67,24 @@ describe('sendCachedJson', () => {
   });
 });
 
-it('holds its text as UTF-8 bytes of their own, sent and hashed as the text is', async () => {
-  const text = JSON.stringify({ label: 'धातु · पत्थर', n: 1 });
-  const answer = new JsonAnswer(() => text);
-  const bytes = answer.body(null).bytes as Buffer;
-  expect(Buffer.isBuffer(bytes)).toBe(true);
-  expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true);
-  // Not a view of Node's shared 8 KB slab, which a kept short answer would pin whole.
-  expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
-  expect(answer.json).toBe(text);
-  expect(answer.etag).toBe(`W/"${crypto.createHash('sha1').update(text).digest('base64url')}"`);
-  const app = Fastify();
-  app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
-  const response = await app.inject({ url: '/' });
-  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  expect(response.body).toBe(text);
-  await app.close();
+describe('JsonAnswer', () => {
+  it('holds its text as UTF-8 bytes of their own, sent and hashed as the text is', async () => {
+    const text = JSON.stringify({ label: 'धातु · पत्थर', n: 1 });
+    const answer = new JsonAnswer(() => text);
+    const bytes = answer.body(null).bytes as Buffer;
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    // Not a view of Node's shared 8 KB slab, which a kept short answer would pin whole.
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    expect(answer.json).toBe(text);
+    expect(answer.etag).toBe(`W/"${crypto.createHash('sha1').update(text).digest('base64url')}"`);
+    const app = Fastify();
+    app.get('/', (request, reply) => sendCachedJson(request, reply, answer));
+    const response = await app.inject({ url: '/' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe(text);
+    await app.close();
+  });
 });
 
 describe('PackedAnswer', () => {

@@ -114,15 +114,11 @@ export class JsonAnswer implements CachedJson {
    * The JSON text as it is sent, in UTF-8, made once. Kept as bytes rather than as the string: V8
    * keeps a text with any character past Latin-1 at two bytes a character, and every listing page
    * has some (its products' Hindi attribute labels), so a page of 16 products was ~31 KB held as
-   * a string against ~17 KB as bytes. Memory of their own size, as `exactCopy` gives compressed
-   * bodies (`Buffer.from` would put a short text in a shared 8 KB slab and hold all of it).
+   * a string against ~17 KB as bytes. `Buffer.from` puts a short text in Node's shared 8 KB slab;
+   * `exactCopy` moves it to memory of its own size, so a kept answer does not hold the whole slab.
    */
   get utf8(): Buffer {
-    if (!this.#utf8) {
-      const text = this.serialise();
-      this.#utf8 = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-      this.#utf8.write(text);
-    }
+    this.#utf8 ??= exactCopy(Buffer.from(this.serialise(), 'utf8'));
     return this.#utf8;
   }
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { loadSharp } from '../../lib/sharp.ts';
+import { loadSharp, type SharpModule } from '../../lib/sharp.ts';
 import type { MediaStore } from '../../modules/media/media-store.ts';
 import type { Db } from '../client.ts';
 import { productImages } from '../schema/products.ts';
@@ -15,33 +15,29 @@ const WEBP = { quality: 80, effort: 0 } as const;
 /** The extra views are smaller than the main picture (800 px): about half the pixels to encode. */
 const VIEW_PX = 560;
 
-type View = { render: () => Promise<Buffer>; alt: string; altHi: string };
+type View = { render: (sharp: SharpModule) => Promise<Buffer>; alt: string; altHi: string };
 
 /** The extra views of one product, cheap to make from its main picture (a close-up, a turn, a mirror, less light). */
 function viewsOf(item: DemoProduct, main: Buffer, count: number): View[] {
   const all: View[] = [
     {
-      render: async () =>
-        (await loadSharp())(main)
-          .extract({ left: 150, top: 150, width: 500, height: 500 })
-          .webp(WEBP)
-          .toBuffer(),
+      render: (sharp) =>
+        sharp(main).extract({ left: 150, top: 150, width: 500, height: 500 }).webp(WEBP).toBuffer(),
       alt: `Close-up of the ${item.name}`,
       altHi: `${item.name} का नज़दीकी दृश्य`,
     },
     {
-      render: async () => (await loadSharp())(main).rotate(90).resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: (sharp) => sharp(main).rotate(90).resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name}, turned on its side`,
       altHi: `${item.name}, करवट पर रखा हुआ`,
     },
     {
-      render: async () => (await loadSharp())(main).flop().resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: (sharp) => sharp(main).flop().resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name}, seen from the other side`,
       altHi: `${item.name}, दूसरी ओर से`,
     },
     {
-      render: async () =>
-        (await loadSharp())(main).modulate({ brightness: 0.7 }).resize(VIEW_PX).webp(WEBP).toBuffer(),
+      render: (sharp) => sharp(main).modulate({ brightness: 0.7 }).resize(VIEW_PX).webp(WEBP).toBuffer(),
       alt: `${item.name} on a darker backdrop`,
       altHi: `${item.name}, गहरी पृष्ठभूमि पर`,
     },
@@ -61,6 +57,7 @@ export async function seedDemoGalleries(
   products: Array<{ id: string; item: DemoProduct; main: Buffer }>,
 ): Promise<number> {
   let pictures = 0;
+  const sharp = await loadSharp();
   for (const [i, { id, item, main }] of products.slice(0, GALLERY_PRODUCTS).entries()) {
     await db
       .update(productImages)
@@ -70,7 +67,7 @@ export async function seedDemoGalleries(
     const extra = 1 + (i % 4) + (i % 3 === 0 ? 1 : 0);
     const rows = [];
     for (const [n, view] of viewsOf(item, main, extra).entries()) {
-      const mediaId = await storeImage(db, store, await view.render());
+      const mediaId = await storeImage(db, store, await view.render(sharp));
       rows.push({ productId: id, position: n + 1, mediaId, altEn: view.alt, altHi: view.altHi });
     }
     await db.insert(productImages).values(rows);
