@@ -1,17 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askEachOnce } from './measure.ts';
+import { askEachOnce, measureInterleaved } from './measure.ts';
 
-let server: http.Server | null = null;
+let servers: http.Server[] = [];
 afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  server = null;
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  servers = [];
 });
 
 async function serve(handler: http.RequestListener): Promise<string> {
-  server = http.createServer(handler);
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -41,4 +42,38 @@ describe('askEachOnce', () => {
     });
     await expect(askEachOnce(base, ['/', '/missing'], {})).rejects.toThrow('/missing answered 404');
   });
+});
+
+describe('measureInterleaved', () => {
+  it('prepares the first target last, then runs round r of every target before round r + 1 of any', async () => {
+    // Which server answered, in order; runs of the same server are one step of the schedule.
+    const served: string[] = [];
+    const answer = (name: string) => (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (served.at(-1) !== name) served.push(name);
+      res.end(name);
+    };
+    const ours = await serve(answer('ours'));
+    const theirs = await serve(answer('theirs'));
+    const [mine, other] = await measureInterleaved(
+      [
+        {
+          baseUrl: ours,
+          rssMb: () => 42,
+          scenario: { key: 'ours', name: 'ours', paths: ['/1', '/2'], primed: true },
+        },
+        {
+          baseUrl: theirs,
+          rssMb: () => null,
+          scenario: { key: 'theirs', name: 'theirs', paths: ['/'], warmupSeconds: 1 },
+        },
+      ],
+      { rounds: 2, seconds: 1, warmupSeconds: 0, connections: 2 },
+    );
+    // Their warm-up; our priming and first round; then turns.
+    expect(served).toEqual(['theirs', 'ours', 'theirs', 'ours', 'theirs']);
+    expect(mine).toMatchObject({ key: 'ours', rounds: 2, rssMb: 42, errors: 0 });
+    expect(other).toMatchObject({ key: 'theirs', rounds: 2, rssMb: null, errors: 0, warmupSeconds: 1 });
+    expect(mine!.rps).toBeGreaterThan(0);
+    expect(other!.rps).toBeGreaterThan(0);
+  }, 20_000);
 });

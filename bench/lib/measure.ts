@@ -189,6 +189,40 @@ export async function measure(
   scenario: Scenario,
   settings: MeasureSettings,
 ): Promise<ScenarioResult> {
+  const [result] = await measureInterleaved([{ baseUrl, scenario, rssMb: settings.rssMb }], settings);
+  return result!;
+}
+
+/** A scenario on one server; `rssMb` reads that server's resident memory (null: not ours). */
+export type Target = { baseUrl: string; scenario: Scenario; rssMb: () => number | null };
+
+/**
+ * Measures several servers in turns: each is primed and warmed up, then round r of every target
+ * runs before round r + 1 of any. A shared virtual machine's speed drifts by a third from one
+ * minute to the next (nginx 24,000-36,000 answers/s on the same file, 2026-11-29): measured minutes
+ * apart, a ratio between two servers was mostly that drift; measured in alternating rounds, both
+ * see the same machine. Each target's figures are the medians of its own rounds.
+ *
+ * The first target is prepared last, right before the rounds, and runs first in each: the pages a
+ * primed scenario rendered are then no older in its last round than when it is measured alone
+ * (inside the page cache's 30-s lifetime, after which they would be rendered anew mid-round).
+ */
+export async function measureInterleaved(
+  targets: Target[],
+  settings: Omit<MeasureSettings, 'rssMb'>,
+): Promise<ScenarioResult[]> {
+  const runs: Awaited<ReturnType<typeof prepare>>[] = [];
+  for (const target of [...targets].reverse()) runs.unshift(await prepare(target, settings));
+  const rounds = Math.max(...runs.map((run) => run.rounds));
+  for (let r = 0; r < rounds; r++) {
+    for (const run of runs) if (r < run.rounds) await run.round();
+  }
+  return runs.map((run) => run.finish());
+}
+
+/** Primes and warms up one target; its rounds are then run one at a time, sampling its memory. */
+async function prepare(target: Target, settings: Omit<MeasureSettings, 'rssMb'>) {
+  const { baseUrl, scenario } = target;
   const seconds = scenario.seconds ?? settings.seconds;
   const connections = scenario.connections ?? settings.connections;
   const rounds = scenario.rounds ?? settings.rounds;
@@ -204,34 +238,41 @@ export async function measure(
   if (scenario.primed && scenario.paths)
     await askEachOnce(baseUrl, scenario.paths, { 'accept-encoding': 'gzip', ...scenario.headers });
   const warmed = warmup ? await runRound(baseUrl, next(), warmupSeconds, connections) : null;
-  let rssMb: number | null = settings.rssMb();
-  // Sampled during the rounds: the peak under load is what the memory budget is about.
-  const sampler = setInterval(() => {
-    const now = settings.rssMb();
-    if (now !== null) rssMb = Math.max(rssMb ?? 0, now);
-  }, 250);
+  let rssMb: number | null = target.rssMb();
   const results: RoundResult[] = [];
-  try {
-    for (let r = 0; r < rounds; r++) results.push(await runRound(baseUrl, next(), seconds, connections));
-  } finally {
-    clearInterval(sampler);
-  }
   return {
-    key: scenario.key,
-    name: scenario.name,
     rounds,
-    connections,
-    seconds,
-    rps: Math.round(median(results.map((r) => r.rps))),
-    p50: median(results.map((r) => r.p50)),
-    p99: median(results.map((r) => r.p99)),
-    errors: results.reduce((n, r) => n + r.errors, 0),
-    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-    requests: results.reduce((n, r) => n + r.requests, 0),
-    rssMb,
-    loadavg,
-    ...(warmed && scenario.warmupSeconds !== undefined
-      ? { warmupRps: Math.round(warmed.rps), warmupSeconds }
-      : {}),
+    async round(): Promise<void> {
+      // Sampled during the rounds: the peak under load is what the memory budget is about.
+      const sampler = setInterval(() => {
+        const now = target.rssMb();
+        if (now !== null) rssMb = Math.max(rssMb ?? 0, now);
+      }, 250);
+      try {
+        results.push(await runRound(baseUrl, next(), seconds, connections));
+      } finally {
+        clearInterval(sampler);
+      }
+    },
+    finish(): ScenarioResult {
+      return {
+        key: scenario.key,
+        name: scenario.name,
+        rounds,
+        connections,
+        seconds,
+        rps: Math.round(median(results.map((r) => r.rps))),
+        p50: median(results.map((r) => r.p50)),
+        p99: median(results.map((r) => r.p99)),
+        errors: results.reduce((n, r) => n + r.errors, 0),
+        non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+        requests: results.reduce((n, r) => n + r.requests, 0),
+        rssMb,
+        loadavg,
+        ...(warmed && scenario.warmupSeconds !== undefined
+          ? { warmupRps: Math.round(warmed.rps), warmupSeconds }
+          : {}),
+      };
+    },
   };
 }
