@@ -81,7 +81,7 @@ const { values } = parseArgs({
 
 const quick = values.quick;
 const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** `--port N`: the server's port (nginx takes N + 1), so engineers benchmarking at once do not collide. */
+/** `--port N`: the server's port (nginx takes N + 1, bare Node N + 2), so engineers benchmarking at once do not collide. */
 const { server: SERVER_PORT, nginx: NGINX_PORT } = benchPorts(values.port);
 /** `--profile`: the server writes a V8 CPU profile here when it stops (open it in Chrome's DevTools). */
 const PROFILE_DIR = path.join(os.tmpdir(), 'catalogue-bench-profiles');
