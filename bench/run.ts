@@ -289,6 +289,7 @@ function staticReferences(server: BenchServer) {
     async rest(productId: string): Promise<void> {
       for (const [kind, path] of Object.entries(referencePaths(productId)) as [NginxKind, string][]) {
         if (nginx[kind]) continue;
+        log(`nginx and bare Node on ${path} (its scenario did not run)`);
         const encoded = await answerEncodings(server.url, path, KIND_NAMES[kind].contentType);
         const file: StaticFile = {
           urlPath: `/${KIND_NAMES[kind].key}`,
@@ -534,7 +535,6 @@ try {
         );
       }
       if (statics) {
-        log(`${label}: nginx and bare Node on one answer of each kind whose scenario did not run`);
         await statics.rest(catalogue.productIds[0]!);
         result.nginx = statics.nginx as NginxResult;
         result.bareNode = statics.bareNode as NginxResult;
