@@ -25,6 +25,7 @@ import { fillGallery } from './lib/gallery.ts';
 import { measureImageBytes } from './lib/image-bytes.ts';
 import { lighthousePages } from './lib/lighthouse.ts';
 import {
+  forEachAtOnce,
   measure,
   measureInterleaved,
   type MeasureSettings,
@@ -226,26 +227,24 @@ function staticReferences(server: BenchServer) {
     let bare: NginxServer | null = null;
     try {
       bare = await startBareNode(NGINX_PORT + 1, files);
-      const targets: Target[] = [
-        { url: nginxServer.url, prefix: 'nginx', label: 'nginx static' },
-        { url: bare.url, prefix: 'bare-node', label: 'bare Node http, stored' },
-      ].map((s) => ({
-        baseUrl: s.url,
+      const reference = (url: string, prefix: string, label: string): Target => ({
+        baseUrl: url,
         rssMb: () => null,
         scenario: {
-          key: `${s.prefix}-${KIND_NAMES[kind].key}`,
-          name: `${s.label} ${what}`,
+          key: `${prefix}-${KIND_NAMES[kind].key}`,
+          name: `${label} ${what}`,
           paths,
           client: 'wrk',
         },
-      }));
+      });
+      const nginxTarget = reference(nginxServer.url, 'nginx', 'nginx static');
+      const bareTarget = reference(bare.url, 'bare-node', 'bare Node http, stored');
       // nginx in turns with ours (the budgets' reference), bare Node in the rounds right after: in
       // turns with both, a primed scenario's last round came ~30 s after its pages were rendered, when
       // the page cache renders them anew (its lifetime), which no round measured alone ever saw.
-      const [nginxTarget, bareTarget] = targets;
       const results = [
-        ...(await measureInterleaved(ours ? [ours, nginxTarget!] : [nginxTarget!], measureSettings(server))),
-        ...(await measureInterleaved([bareTarget!], measureSettings(server))),
+        ...(await measureInterleaved(ours ? [ours, nginxTarget] : [nginxTarget], measureSettings(server))),
+        ...(await measureInterleaved([bareTarget], measureSettings(server))),
       ];
       const [theirs, bares] = results.slice(ours ? 1 : 0);
       nginx[kind] = theirs!;
@@ -271,16 +270,11 @@ function staticReferences(server: BenchServer) {
       const distinct = [...new Set(asked)];
       const files = await scenarioFiles(server.url, distinct, ours.scenario.headers ?? {}, kind);
       const fileOf = new Map(distinct.map((p, i) => [p, files[i]!.urlPath]));
-      const gzipMean = Math.round(files.reduce((n, f) => n + (f.gzip ?? f.body).length, 0) / files.length);
-      const what =
-        files.length === 1
-          ? `${KIND_NAMES[kind].what} (${files[0]!.body.length} B, gzip ${gzipMean} B)`
-          : `${KIND_NAMES[kind].what}, the ${files.length.toLocaleString('en')} answers of "${ours.scenario.name}" (gzip ${gzipMean} B on average)`;
       const mine = await measureOn(
         kind,
         files,
         asked.map((p) => fileOf.get(p)!),
-        what,
+        describeFiles(kind, files, ours.scenario.name),
         ours,
       );
       return mine!;
@@ -299,11 +293,23 @@ function staticReferences(server: BenchServer) {
           headers: encoded.headers,
           identityHeaders: encoded.identityHeaders,
         };
-        const what = `${KIND_NAMES[kind].what} (${file.body.length} B, ${file.gzip ? `gzip ${file.gzip.length} B` : 'uncompressed'})`;
-        await measureOn(kind, [file], [file.urlPath], what, null);
+        await measureOn(kind, [file], [file.urlPath], describeFiles(kind, [file]), null);
       }
     },
   };
+}
+
+/** What nginx and bare Node serve, for the report: one answer's sizes, or how many and their mean. */
+function describeFiles(kind: NginxKind, files: StaticFile[], scenarioName?: string): string {
+  const sent = (f: StaticFile) => (f.gzip ?? f.body).length;
+  if (files.length === 1) {
+    const [file] = files as [StaticFile];
+    const encoded = file.gzip ? `gzip ${sent(file)} B` : 'uncompressed';
+    return `${KIND_NAMES[kind].what} (${file.body.length} B, ${encoded})`;
+  }
+  const mean = Math.round(files.reduce((n, f) => n + sent(f), 0) / files.length);
+  const of = scenarioName ? ` of "${scenarioName}"` : '';
+  return `${KIND_NAMES[kind].what}, the ${files.length.toLocaleString('en')} answers${of} (gzip ${mean} B on average)`;
 }
 
 /** The answer of each kind measured when its scenario did not run: the first listing page and the pages above. */
@@ -328,24 +334,20 @@ async function scenarioFiles(
   kind: NginxKind,
 ): Promise<StaticFile[]> {
   const files: StaticFile[] = new Array<StaticFile>(paths.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < paths.length; i = next++) {
-      const answer = await getRaw(baseUrl, paths[i]!, { ...headers, 'accept-encoding': 'gzip' });
-      if (answer.status !== 200) throw new Error(`GET ${paths[i]} answered ${answer.status}`);
-      const gzip = answer.encoding === 'gzip' ? answer.body : null;
-      const replayed = replayedHeaders(answer.rawHeaders);
-      files[i] = {
-        urlPath: `/${KIND_NAMES[kind].key}/${i}`,
-        body: gzip ? zlib.gunzipSync(gzip) : answer.body,
-        gzip,
-        contentType: KIND_NAMES[kind].contentType,
-        headers: replayed,
-        identityHeaders: replayed,
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await forEachAtOnce(paths, 4, async (path, i) => {
+    const answer = await getRaw(baseUrl, path, { ...headers, 'accept-encoding': 'gzip' });
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+    const gzip = answer.encoding === 'gzip' ? answer.body : null;
+    const replayed = replayedHeaders(answer.rawHeaders);
+    files[i] = {
+      urlPath: `/${KIND_NAMES[kind].key}/${i}`,
+      body: gzip ? zlib.gunzipSync(gzip) : answer.body,
+      gzip,
+      contentType: KIND_NAMES[kind].contentType,
+      headers: replayed,
+      identityHeaders: replayed,
+    };
+  });
   return files;
 }
 

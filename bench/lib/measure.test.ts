@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { askEachOnce, measureInterleaved } from './measure.ts';
+import { askEachOnce, forEachAtOnce, measureInterleaved } from './measure.ts';
 
 let servers: http.Server[] = [];
 afterEach(async () => {
@@ -15,6 +15,30 @@ async function serve(handler: http.RequestListener): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+describe('forEachAtOnce', () => {
+  it('hands each item its own index, at most `atOnce` at a time', async () => {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    await forEachAtOnce(['a', 'b', 'c', 'd', 'e'], 2, async (item, i) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 3));
+      seen.push(`${i}:${item}`);
+      inFlight--;
+    });
+    expect(seen.sort()).toEqual(['0:a', '1:b', '2:c', '3:d', '4:e']);
+    expect(most).toBe(2);
+  });
+
+  it('rejects with the first failure', async () => {
+    await expect(
+      forEachAtOnce([1, 2, 3], 3, async (n) => {
+        if (n === 2) throw new Error('two failed');
+      }),
+    ).rejects.toThrow('two failed');
+  });
+});
 
 describe('askEachOnce', () => {
   it('asks for every distinct path once, with the headers, never more than four at a time', async () => {

@@ -165,6 +165,19 @@ export function splitByWeight<T>(items: T[], weights: number[]): T[][] {
   });
 }
 
+/** Runs `work` on every item, `atOnce` at a time; the first failure fails the whole. */
+export async function forEachAtOnce<T>(
+  items: readonly T[],
+  atOnce: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) await work(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+}
+
 /** Asks for every distinct path once, `atOnce` at a time; a failed answer fails the scenario. */
 export async function askEachOnce(
   baseUrl: string,
@@ -172,15 +185,11 @@ export async function askEachOnce(
   headers: Record<string, string>,
   atOnce = 4,
 ): Promise<void> {
-  const queue = [...new Set(paths)];
-  const worker = async () => {
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-      const response = await fetch(new URL(path, baseUrl), { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${path} answered ${response.status} before the scenario`);
-    }
-  };
-  await Promise.all(Array.from({ length: atOnce }, worker));
+  await forEachAtOnce([...new Set(paths)], atOnce, async (path) => {
+    const response = await fetch(new URL(path, baseUrl), { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status} before the scenario`);
+  });
 }
 
 /** A warm-up round, then `rounds` measured rounds; the medians are reported, errors summed. */
