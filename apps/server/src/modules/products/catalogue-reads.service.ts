@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductPage,
 } from '@catalogue/shared/schemas/product';
+import { withFields } from '@catalogue/shared/with-fields';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cache.ts';
@@ -17,7 +18,7 @@ import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { createFacetBrowser } from './facets.service.ts';
 import { readWithGallery, withSecondPictures } from './gallery.service.ts';
 import { toProduct } from './product-answer.ts';
-import type { ProductRow } from './product-row.repository.ts';
+import type { CardRow, ProductRow } from './product-row.repository.ts';
 import {
   readProductById,
   listByOffset,
@@ -103,6 +104,11 @@ export function createCatalogueReads(deps: {
 
   const toProductFor = (row: ProductRow, priced: boolean): Product =>
     toProduct(row, { showPrice: showsPrice(priced), imageUrl: deps.imageUrl });
+  /** A listing card: the product and the address of its second picture (null without one). */
+  const toCardFor = ({ secondMediaId, secondUrl, ...row }: CardRow, priced: boolean): Product =>
+    withFields(toProductFor(row, priced), {
+      secondImageUrl: deps.imageUrl({ mediaId: secondMediaId, imageUrl: secondUrl }),
+    });
 
   function scopeIndex(scope: Scope): Promise<ScopeIndex> {
     return cache.getOrRefresh(`index|${scopeKey(scope)}`, () =>
@@ -112,12 +118,11 @@ export function createCatalogueReads(deps: {
 
   async function loadPage(scope: Scope, page: number, limit: number, priced: boolean): Promise<ProductPage> {
     const offset = (page - 1) * limit;
-    const toAnswer = (row: ProductRow) => toProductFor(row, priced);
-    const toAnswers = (rows: ProductRow[]) => withSecondPictures(db, deps.imageUrl, rows.map(toAnswer));
     if (!cache.enabled) {
       const { rows, total } = await listByOffset(db, scope, offset, limit);
+      const answers = rows.map((row) => toProductFor(row, priced));
       return {
-        products: await toAnswers(rows),
+        products: await withSecondPictures(db, deps.imageUrl, answers),
         currentPage: page,
         totalPages: totalPagesOf(total, limit),
         totalItems: total,
@@ -128,7 +133,7 @@ export function createCatalogueReads(deps: {
     if (offset >= index.total) return { products: [], ...base };
     const slot = Math.floor(offset / PAGE_KEY_EVERY);
     const rows = await listFromKey(db, scope, index.keys[slot]!, offset - slot * PAGE_KEY_EVERY, limit);
-    return { products: await toAnswers(rows), ...base };
+    return { products: rows.map((row) => toCardFor(row, priced)), ...base };
   }
 
   function pageAnswer(
@@ -196,14 +201,15 @@ export function createCatalogueReads(deps: {
   function readerFor(priced: boolean) {
     const key = (rest: string) => `${audienceKey(priced)}|${rest}`;
     const toAnswer = (row: ProductRow) => toProductFor(row, priced);
+    const toCard = (row: CardRow) => toCardFor(row, priced);
 
     const answers = {
       /** `GET /api/products?limit=n`: the newest `limit` (at most MAX_PAGE_LIMIT). */
       newest(limit: number): Promise<Answer<Product[]>> {
         const n = clampLimit(limit, MAX_PAGE_LIMIT);
         return cache.getOrLoad(key(`all|${n}`), async () => {
-          const newest = (await listNewest(db, {}, n)).map(toAnswer);
-          return new Answer(await withSecondPictures(db, deps.imageUrl, newest), productListSchema);
+          const newest = (await listNewest(db, {}, n)).map(toCard);
+          return new Answer(newest, productListSchema);
         });
       },
 
@@ -363,8 +369,7 @@ export function createCatalogueReads(deps: {
         return cache.getOrLoadProduct(key(`related|${product._id}|${n}`), async () => {
           // The product as the page has it (read through the same cache): no second read of its row.
           const neighbours = { id: product._id, category: product.category, createdAt: product.createdAt };
-          const related = (await listNeighbours(db, neighbours, n)).map(toAnswer);
-          return withSecondPictures(db, deps.imageUrl, related);
+          return (await listNeighbours(db, neighbours, n)).map(toCard);
         });
       },
     };

@@ -313,6 +313,13 @@ describe('product galleries', () => {
     expect((await page()).secondImageUrl).toBe(images[1]!.url);
     const newest = (await t.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json<Product[]>();
     expect(newest[0]).toMatchObject({ _id: product._id, secondImageUrl: images[1]!.url });
+    // A newer product of the same category lists it below itself, as a card with the same picture.
+    const newer = await newProduct();
+    const related = await t.app.services.catalogue.listRelated(newer, 4);
+    expect(related[0]).toMatchObject({ _id: product._id, secondImageUrl: images[1]!.url });
+    expect(related[0]).not.toHaveProperty('secondMediaId');
+    expect(related[0]).not.toHaveProperty('secondUrl');
+    expect(related[0]).not.toHaveProperty('images');
   });
 
   describe('authorisation', () => {

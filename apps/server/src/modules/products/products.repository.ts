@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
-import { productColumns, type ProductRow } from './product-row.repository.ts';
+import { cardColumns, productColumns, type CardRow, type ProductRow } from './product-row.repository.ts';
 
 /** A listing: every product, one category, or one category and subcategory. */
 export type Scope = { category?: Category; subcategory?: Subcategory };
@@ -64,9 +64,10 @@ export async function findProductIdByCode(db: Db | Tx, code: string): Promise<st
   return row?.id ?? null;
 }
 
-export async function listNewest(db: Db, scope: Scope, limit: number): Promise<ProductRow[]> {
+/** The newest `limit` cards of a listing. */
+export async function listNewest(db: Db, scope: Scope, limit: number): Promise<CardRow[]> {
   return db
-    .select(columns)
+    .select(cardColumns)
     .from(products)
     .where(scopeWhere(scope))
     .orderBy(...NEWEST_FIRST)
@@ -136,7 +137,7 @@ function fromKeyQuery(db: Db, shape: 'all' | 'category' | 'subcategory') {
     sortKeyIs('<=', ...keyPlaceholders),
   );
   return db
-    .select(columns)
+    .select(cardColumns)
     .from(products)
     .where(where)
     .orderBy(...NEWEST_FIRST)
@@ -150,14 +151,14 @@ const fromKeyStatements = {
   subcategory: preparedOnce('products_page_from_key_subcategory', (db) => fromKeyQuery(db, 'subcategory')),
 };
 
-/** `limit` products of a listing starting `skip` rows after the product at `key` (itself included). */
+/** `limit` cards of a listing starting `skip` rows after the product at `key` (itself included). */
 export async function listFromKey(
   db: Db,
   scope: Scope,
   key: SortKey,
   skip: number,
   limit: number,
-): Promise<ProductRow[]> {
+): Promise<CardRow[]> {
   const shape = scope.subcategory ? 'subcategory' : scope.category ? 'category' : 'all';
   return fromKeyStatements[shape](db).execute({
     category: scope.category,
@@ -176,7 +177,7 @@ const sameCategory = and(
 const neighbourStatements = {
   older: preparedOnce('product_neighbours_older', (db) =>
     db
-      .select(columns)
+      .select(cardColumns)
       .from(products)
       .where(and(sameCategory, sortKeyIs('<', ...keyPlaceholders)))
       .orderBy(...NEWEST_FIRST)
@@ -184,7 +185,7 @@ const neighbourStatements = {
   ),
   newest: preparedOnce('product_neighbours_newest', (db) =>
     db
-      .select(columns)
+      .select(cardColumns)
       .from(products)
       .where(sameCategory)
       .orderBy(...NEWEST_FIRST)
@@ -194,13 +195,13 @@ const neighbourStatements = {
 
 /**
  * The same category as `product`, the products just older than it first, wrapping to the newest;
- * never the product itself. `createdAt` to the millisecond, as the answers carry it.
+ * never the product itself, as cards. `createdAt` to the millisecond, as the answers carry it.
  */
 export async function listNeighbours(
   db: Db,
   product: { id: string; category: string; createdAt: string },
   limit: number,
-): Promise<ProductRow[]> {
+): Promise<CardRow[]> {
   const values = { category: product.category, id: product.id, createdAt: product.createdAt, limit };
   const older = await neighbourStatements.older(db).execute(values);
   if (older.length >= limit) return older;
