@@ -6,6 +6,7 @@ import { FacetIndex } from './facet-index.ts';
 const p = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** Five products newest first (p(1) newest), two metals; expected answers written by hand. */
+const metals = [[0], [1], [0], [], [0]]; // brass, silver, brass, none, brass
 const index = new FacetIndex({
   products: [1, 2, 3, 4, 5].map((n, i) => ({
     id: p(n),
@@ -13,16 +14,11 @@ const index = new FacetIndex({
     subcategory: 'withgemstone',
     name: `Design ${'EDCBA'[i]}`,
     requestCount: i,
+    values: metals[i]!,
   })),
   values: [
-    { id: 'v-brass', kind: 'metal', slug: 'brass', labelEn: 'Brass', labelHi: 'पीतल' },
-    { id: 'v-silver', kind: 'metal', slug: 'sterling-silver', labelEn: 'Silver', labelHi: 'चाँदी' },
-  ],
-  links: [
-    { productId: p(1), valueId: 'v-brass' },
-    { productId: p(2), valueId: 'v-silver' },
-    { productId: p(3), valueId: 'v-brass' },
-    { productId: p(5), valueId: 'v-brass' },
+    { kind: 'metal', slug: 'brass', labelEn: 'Brass', labelHi: 'पीतल' },
+    { kind: 'metal', slug: 'sterling-silver', labelEn: 'Silver', labelHi: 'चाँदी' },
   ],
 });
 

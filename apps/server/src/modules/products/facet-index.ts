@@ -3,16 +3,20 @@ import type { FacetSelection, Facets, ListingSort } from '@catalogue/shared/sche
 import { IdTable } from './id-table.ts';
 import { nameSortKey } from './name-order.ts';
 
-/** One product as the index needs it; the source lists them newest first. */
+/**
+ * One product as the index needs it; the source lists them newest first. `values` are the
+ * positions in the source's `values` of the list values the product has: small numbers, so a
+ * catalogue's few hundred thousand links are not as many objects and id strings.
+ */
 export type FacetProduct = {
   id: string;
   category: string;
   subcategory: string;
   name: string;
   requestCount: number;
+  values: readonly number[];
 };
 export type FacetValueSource = {
-  id: string;
   kind: string;
   slug: string;
   labelEn: string;
@@ -21,8 +25,6 @@ export type FacetValueSource = {
 export type FacetSource = {
   products: FacetProduct[];
   values: FacetValueSource[];
-  /** Which product has which value. */
-  links: Array<{ productId: string; valueId: string }>;
 };
 
 /**
@@ -91,20 +93,21 @@ export class FacetIndex {
 
     this.kinds = { metal: [], finish: [], stone: [], colour: [] };
     this.bySlug = { metal: new Map(), finish: new Map(), stone: new Map(), colour: new Map() };
-    const byId = new Map<string, IndexedValue>();
-    for (const v of source.values) {
-      if (!(ATTRIBUTE_KINDS as readonly string[]).includes(v.kind)) continue;
+    // By position in the source's list; undefined for a value of a kind the index does not know.
+    const byPosition = source.values.map((v) => {
+      if (!(ATTRIBUTE_KINDS as readonly string[]).includes(v.kind)) return undefined;
       const kind = v.kind as AttributeKind;
       const value = { slug: v.slug, label: v.labelEn, labelHi: v.labelHi, bits: this.empty() };
       this.kinds[kind].push(value);
       this.bySlug[kind].set(v.slug, value);
-      byId.set(v.id, value);
-    }
-    for (const link of source.links) {
-      const i = this.ids.numberOf(link.productId);
-      const value = byId.get(link.valueId);
-      if (i !== undefined && value) this.set(value.bits, i);
-    }
+      return value;
+    });
+    source.products.forEach((product, i) => {
+      for (const position of product.values) {
+        const value = byPosition[position];
+        if (value) this.set(value.bits, i);
+      }
+    });
 
     const numbers = () => Int32Array.from({ length: n }, (_, i) => i);
     const p = source.products;
