@@ -16,11 +16,11 @@ import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cac
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { createFacetBrowser } from './facets.service.ts';
-import { readWithGallery, withSecondPictures } from './gallery.service.ts';
+import { toProductImages, withSecondPictures } from './gallery.service.ts';
 import { toProduct } from './product-answer.ts';
 import type { CardRow, ProductRow } from './product-row.repository.ts';
 import {
-  readProductById,
+  readProductWithGallery,
   listByOffset,
   listFromKey,
   listNeighbours,
@@ -286,12 +286,11 @@ export function createCatalogueReads(deps: {
     /** null for unknown and for malformed ids. */
     async function getById(id: string): Promise<Product | null> {
       if (!isId(id)) return null;
-      return cache.getOrLoadProduct(key(`id|${id.toLowerCase()}`), () =>
-        readWithGallery(db, deps.imageUrl, id, async () => {
-          const row = await readProductById(db, id);
-          return row ? toAnswer(row) : null;
-        }),
-      );
+      return cache.getOrLoadProduct(key(`id|${id.toLowerCase()}`), async () => {
+        const found = await readProductWithGallery(db, id);
+        if (!found) return null;
+        return withFields(toAnswer(found.row), { images: toProductImages(found.gallery, deps.imageUrl) });
+      });
     }
 
     /**

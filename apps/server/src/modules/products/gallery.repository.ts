@@ -36,12 +36,23 @@ const galleryOf = (db: Db | Tx) =>
     .orderBy(asc(productImages.position));
 const preparedGalleryOf = preparedOnce('product_gallery', galleryOf);
 
+/**
+ * A product's pictures, first first, as one JSON array (each with GalleryRow's keys) read with the
+ * product's row: a product page's read is one statement, not the row and its gallery side by side.
+ */
+export const galleryColumn = sql<GalleryRow[] | string>`(
+  SELECT coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'mediaId', pi.media_id,
+           'url', pi.url, 'altEn', pi.alt_en, 'altHi', pi.alt_hi, 'width', m.width, 'height', m.height)
+           ORDER BY pi.position), '[]')
+  FROM ${productImages} pi LEFT JOIN ${media} m ON m.id = pi.media_id
+  WHERE pi.product_id = "products"."id")`.as('gallery');
+
 /** A product's pictures, first first. */
 export async function listGallery(db: Db | Tx, productId: string): Promise<GalleryRow[]> {
   return galleryOf(db).execute({ productId });
 }
 
-/** As listGallery, outside a transaction, with a statement prepared once (a product page's read). */
+/** As listGallery, outside a transaction, with a statement prepared once (a gallery write's answer). */
 export async function readGallery(db: Db, productId: string): Promise<GalleryRow[]> {
   return preparedGalleryOf(db).execute({ productId });
 }

@@ -154,8 +154,10 @@ describe('product galleries', () => {
     const moved = await reorder(product._id, [worn!._id, first!._id, side!._id]);
     expect(moved.statusCode).toBe(200);
 
-    // Read first after the write, by the id in capitals: the gallery is read beside the product.
+    // Read first after the write, by the id in capitals: the gallery is read with the product (one
+    // JSON column), and answers exactly what the write answered from the gallery's own read.
     const read = await single(product._id.toUpperCase());
+    expect(read.images).toEqual(moved.json<GallerySaved>().images);
     expect(read.images!.map((i) => [i._id, i.alt, i.altHi])).toEqual([
       [worn!._id, 'Worn', ''],
       [first!._id, 'Front view', 'सामने से'],

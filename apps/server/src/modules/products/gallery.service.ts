@@ -174,21 +174,6 @@ export function createGalleryService(deps: {
   };
 }
 
-/**
- * The product answer `readProduct` gives for `productId`, with its gallery (the answers about one
- * product), or null where there is no such product. The gallery is read beside the product, not
- * after it: a product page's first render waits for one round trip to the database less.
- */
-export async function readWithGallery<T extends { _id: string }>(
-  db: Db,
-  imageUrl: PublicImageUrl,
-  productId: string,
-  readProduct: () => Promise<T | null>,
-): Promise<(T & { images: ProductImage[] }) | null> {
-  const [product, gallery] = await Promise.all([readProduct(), readGallery(db, productId)]);
-  return product ? withFields(product, { images: toProductImages(gallery, imageUrl) }) : null;
-}
-
 /** Listing answers with each product's second picture (or null), read in one query for the page. */
 export async function withSecondPictures<T extends { _id: string }>(
   db: Db,

@@ -2,7 +2,7 @@ import type { Category, Subcategory } from '@catalogue/shared/domain/categories'
 import { emptyAttributes, isAttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Product } from '@catalogue/shared/schemas/product';
 import type { PublicImageUrl } from '../media/public-url.ts';
-import type { AttributeCell, ProductRow } from './product-row.repository.ts';
+import { fromJson, type AttributeCell, type ProductRow } from './product-row.repository.ts';
 
 /**
  * The table is the one list of a product's fields; the shared `productSchema` (which cannot import
@@ -46,10 +46,7 @@ export function toProduct(
   } = row;
   const url = options.imageUrl(row);
   const attributes = emptyAttributes();
-  const cells: AttributeCell[] =
-    typeof attributeCells === 'string'
-      ? (JSON.parse(attributeCells) as AttributeCell[])
-      : (attributeCells ?? []);
+  const cells = fromJson<AttributeCell[] | null>(attributeCells) ?? [];
   for (const cell of cells) {
     if (isAttributeKind(cell.kind)) {
       attributes[cell.kind].push({ slug: cell.slug, label: cell.label, labelHi: cell.labelHi });

@@ -22,6 +22,11 @@ export const productColumns = {
     WHERE pa.product_id = "products"."id")`.as('attribute_cells'),
 };
 
+/** A JSON column's value: node-postgres parses JSON itself, the embedded database may give its text. */
+export function fromJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 /** A product as every read answers it: the table's row (its count of requests aside) and its attribute values. */
 export type ProductRow = Omit<typeof products.$inferSelect, 'requestCount'> & {
   attributeCells: AttributeCell[] | string | null;

@@ -4,7 +4,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
-import { cardColumns, productColumns, type CardRow, type ProductRow } from './product-row.repository.ts';
+import { galleryColumn, type GalleryRow } from './gallery.repository.ts';
+import {
+  cardColumns,
+  fromJson,
+  productColumns,
+  type CardRow,
+  type ProductRow,
+} from './product-row.repository.ts';
 
 /** A listing: every product, one category, or one category and subcategory. */
 export type Scope = { category?: Category; subcategory?: Subcategory };
@@ -41,17 +48,31 @@ const productById = (db: Db | Tx) =>
     .from(products)
     .where(eq(products.id, sql.placeholder('id')))
     .limit(1);
-const preparedProductById = preparedOnce('product_by_id', productById);
+const preparedProductWithGallery = preparedOnce('product_with_gallery', (db) =>
+  db
+    .select({ ...columns, gallery: galleryColumn })
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1),
+);
 
 export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | null> {
   const [row] = await productById(db).execute({ id });
   return row ?? null;
 }
 
-/** As findProductById, outside a transaction, with a statement prepared once (a product page's read). */
-export async function readProductById(db: Db, id: string): Promise<ProductRow | null> {
-  const [row] = await preparedProductById(db).execute({ id });
-  return row ?? null;
+/**
+ * A product and its gallery (first picture first) in one statement prepared once, outside a
+ * transaction: a product page's read.
+ */
+export async function readProductWithGallery(
+  db: Db,
+  id: string,
+): Promise<{ row: ProductRow; gallery: GalleryRow[] } | null> {
+  const [found] = await preparedProductWithGallery(db).execute({ id });
+  if (!found) return null;
+  const { gallery, ...row } = found;
+  return { row, gallery: fromJson(gallery) };
 }
 
 /** Case-insensitive, as the unique index is. */
