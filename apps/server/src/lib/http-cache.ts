@@ -260,3 +260,11 @@ export function sendCachedJson(
   if (body.encoding) reply.header('content-encoding', body.encoding);
   return reply.send(body.bytes);
 }
+
+/**
+ * JSON text sent as it is made (`chunks`), never held whole; the compression plugin compresses it
+ * on the way when the client accepts an encoding.
+ */
+export function sendJsonStream(reply: FastifyReply, chunks: AsyncIterable<string>) {
+  return reply.type('application/json; charset=utf-8').send(Readable.from(chunks));
+}

@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@catalogue/shared/schemas/order';
+import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { orders } from '../../db/schema/orders.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
@@ -80,6 +82,16 @@ describe('the admin order list: deep pages, several states, totals', () => {
     return { numbers, totalItems: first.totalItems };
   };
 
+  /** A list query's states and order, as the route reads them. */
+  const parsed = (query: string) => {
+    const q = new URLSearchParams(query);
+    const status = q.get('status');
+    return {
+      ...(status ? { statuses: status.split(',') as OrderStatus[] } : {}),
+      ...(q.get('sort') === 'oldest' ? { sort: 'oldest' as const } : {}),
+    };
+  };
+
   const numbersIn = (states: string[]) =>
     [...given].filter(([, state]) => states.includes(state)).map(([number]) => number);
 
@@ -100,6 +112,42 @@ describe('the admin order list: deep pages, several states, totals', () => {
       expect((await list(`status=${status}&limit=2&page=99`)).orders).toEqual([]);
     },
   );
+
+  it('the whole list (no page asked for), read two orders at a time, is every page joined', async () => {
+    // The quotation link is signed at the instant of the read; every other field is compared.
+    const unsigned = (list: { orders: object[] }) =>
+      list.orders.map((o) => ({ ...o, excelFilePath: String((o as Order).excelFilePath).split('?')[0] }));
+    for (const query of ['', 'status=new,quoted,expired', 'status=expired&sort=oldest']) {
+      const text = [];
+      const chunks = await t.app.services.orders.wholeList(
+        { page: 1, limit: 10, paged: false, ...parsed(query) },
+        2,
+      );
+      for await (const chunk of chunks) text.push(chunk);
+      const whole = JSON.parse(text.join('')) as { success: true; orders: Order[] };
+      const pages = [];
+      for (let page = 1; ; page++) {
+        const found = await list(`${query}&limit=3&page=${page}`);
+        pages.push(...found.orders);
+        if (page >= found.totalPages) break;
+      }
+      expect(Object.keys(whole)).toEqual(['success', 'orders']);
+      expect(whole.orders.length).toBeGreaterThan(2);
+      expect(unsigned(whole)).toEqual(unsigned({ orders: pages }));
+    }
+    // Through the route: every request, newest first, in one answer of the same form.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/orders',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const stored = await t.database.db.select({ n: orders.orderNumber }).from(orders);
+    expect(res.json<{ orders: Order[] }>().orders.map((o) => o.orderId)).toEqual(
+      stored.map((r) => r.n).sort((a, b) => b - a),
+    );
+  });
 
   it('a page deep in the list is the same slice as the whole list', async () => {
     const whole = (await list('status=new,quoted,expired&limit=100&page=1')).orders.map((o) => o.orderId);

@@ -214,18 +214,30 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
-     * Newest first unless `sort` is `oldest`; `limit` undefined lists every order. A page is chosen
+     * The whole list a batch at a time: the first `limit` orders of the list's order (newest first
+     * unless `sort` is `oldest`) past order number `after` (from the start when null), with their
+     * lines. A batch is a range of the order-number index, so no batch reads the ones before it.
+     */
+    async listAfter(options: OrderListFilter, after: number | null, limit: number): Promise<OrderListRow[]> {
+      const oldest = options.sort === 'oldest';
+      const past =
+        after === null ? undefined : sql`${orders.orderNumber} ${sql.raw(oldest ? '>' : '<')} ${after}`;
+      const { rows } = await db.execute<ListRowRecord>(
+        listRowsWhere(
+          and(listFilter(options), past),
+          sql` ORDER BY ${orders.orderNumber} ${oldest ? sql`ASC` : sql`DESC`} LIMIT ${limit}`,
+        ),
+      );
+      return rows.map(toListRow);
+    },
+
+    /**
+     * A page of the list, newest first unless `sort` is `oldest`. A page is chosen
      * by its ids alone (from the covering indexes, without reading the rows it skips), then only
      * its own rows and lines are read, in the same statement.
      */
-    async list(options: OrderListFilter & { limit?: number; offset?: number }): Promise<OrderListRow[]> {
+    async list(options: OrderListFilter & { limit: number; offset?: number }): Promise<OrderListRow[]> {
       const order = options.sort === 'oldest' ? sql`ASC` : sql`DESC`;
-      if (options.limit === undefined) {
-        const { rows } = await db.execute<ListRowRecord>(
-          listRowsWhere(listFilter(options), sql` ORDER BY ${orders.orderNumber} ${order}`),
-        );
-        return rows.map(toListRow);
-      }
       const limit = options.limit;
       const offset = options.offset ?? 0;
       const branches = options.search?.trim() ? [] : statusBranches(options.statuses ?? [], now(options));

@@ -15,7 +15,7 @@ import {
 } from '@catalogue/shared/schemas/order';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
-import { PRIVATE_REVALIDATE, sendCachedJson } from '../../lib/http-cache.ts';
+import { PRIVATE_REVALIDATE, sendCachedJson, sendJsonStream } from '../../lib/http-cache.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
@@ -99,9 +99,10 @@ export async function ordersRoutes(instance: FastifyInstance) {
         ...(status?.length ? { statuses: status } : {}),
         ...(sort ? { sort } : {}),
       };
-      // The whole list (no page asked for) is made each time; a page is kept (list-answers.ts) and
-      // sent as stored, with its ETag, compressed once.
-      if (!paged) return orders.listOrders(query);
+      // The whole list (no page asked for) is written as it is read, a batch of orders at a time,
+      // each checked against the schema as the serializer would; a page is kept (list-answers.ts)
+      // and sent as stored, with its ETag, compressed once.
+      if (!paged) return sendJsonStream(reply, await orders.wholeList(query));
       return sendCachedJson(
         request,
         reply,
