@@ -91,10 +91,7 @@ export async function ordersRoutes(instance: FastifyInstance) {
       const { page, limit } = pageQuery(PAGE_SIZE.adminOrders).parse(request.query);
       const { search, status, sort } = request.query;
       const paged = request.query.page !== undefined || request.query.limit !== undefined || !!search;
-      const query = {
-        page,
-        limit,
-        paged,
+      const filter = {
         ...(search ? { search } : {}),
         ...(status?.length ? { statuses: status } : {}),
         ...(sort ? { sort } : {}),
@@ -102,11 +99,11 @@ export async function ordersRoutes(instance: FastifyInstance) {
       // The whole list (no page asked for) is written as it is read, a batch of orders at a time,
       // each checked against the schema as the serializer would; a page is kept (list-answers.ts)
       // and sent as stored, with its ETag, compressed once.
-      if (!paged) return sendJsonStream(reply, await orders.wholeList(query));
+      if (!paged) return sendJsonStream(reply, await orders.wholeList(filter));
       return sendCachedJson(
         request,
         reply,
-        await orders.listOrdersAnswer(query),
+        await orders.listOrdersAnswer({ ...filter, page, limit }),
         undefined,
         PRIVATE_REVALIDATE,
       );

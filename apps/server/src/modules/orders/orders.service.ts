@@ -62,15 +62,15 @@ const WHOLE_LIST_BATCH = 500;
 const PICTURE_CACHE_SIZE = 256;
 const OVERDUE_MS = QUOTE_LIMITS.overdueHours * 3_600_000;
 
-/** A paged admin list query, as the route reads it. */
-export type OrderListQuery = {
-  page: number;
-  limit: number;
+/** What the admin list is filtered and ordered by, as the route reads it. */
+export type OrderListFilterQuery = {
   search?: string;
   statuses?: readonly OrderStatus[];
   sort?: 'newest' | 'oldest';
-  paged: boolean;
 };
+
+/** A page of the admin list, as the route reads it. */
+export type OrderListQuery = OrderListFilterQuery & { page: number; limit: number };
 
 /**
  * The first instant at which an answer of the admin list stops being true by itself: a `new`
@@ -282,7 +282,7 @@ export function createOrdersService({
   }
 
   /** What every read of the admin list shares: its filter at this instant, and an order's JSON. */
-  async function listContext(query: OrderListQuery) {
+  async function listContext(query: OrderListFilterQuery) {
     await passLapses();
     const now = new Date();
     const search = query.search?.trim() || undefined;
@@ -321,7 +321,10 @@ export function createOrdersService({
    * checked against the schema and written as the route's serializer writes it. The first batch is
    * read before this answers, so a failure there is still a whole error answer.
    */
-  async function wholeList(query: OrderListQuery, batch = WHOLE_LIST_BATCH): Promise<AsyncIterable<string>> {
+  async function wholeList(
+    query: OrderListFilterQuery,
+    batch = WHOLE_LIST_BATCH,
+  ): Promise<AsyncIterable<string>> {
     const { filter, toJson } = await listContext(query);
     const read = (after: number | null) => repo.listAfter(filter, after, batch);
     let rows = await read(null);
@@ -416,14 +419,15 @@ export function createOrdersService({
     },
 
     /**
-     * Newest first (or oldest, by `sort`), filtered by state as readers see it. With `paged`, one
-     * page and the paging numbers; without, every request.
+     * Newest first (or oldest, by `sort`), filtered by state as readers see it: one page and the
+     * paging numbers (`listOrders`), or every request as JSON text written a batch at a time
+     * (`wholeList`).
      */
     listOrders,
     wholeList,
 
     /**
-     * A page of the admin list (`paged`) as the JSON the route sends, kept until a write or the
+     * A page of the admin list as the JSON the route sends, kept until a write or the
      * first instant it would read differently (list-answers.ts). Every admin reads the same list.
      */
     async listOrdersAnswer(query: OrderListQuery): Promise<JsonAnswer> {

@@ -14,7 +14,7 @@ const index = new FacetIndex({
     subcategory: 'withgemstone',
     name: `Design ${'EDCBA'[i]}`,
     requestCount: i,
-    values: metals[i]!,
+    valuePositions: metals[i]!,
   })),
   values: [
     { kind: 'metal', slug: 'brass', labelEn: 'Brass', labelHi: 'पीतल' },

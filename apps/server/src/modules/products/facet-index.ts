@@ -4,7 +4,7 @@ import { IdTable } from './id-table.ts';
 import { nameSortKey } from './name-order.ts';
 
 /**
- * One product as the index needs it; the source lists them newest first. `values` are the
+ * One product as the index needs it; the source lists them newest first. `valuePositions` are the
  * positions in the source's `values` of the list values the product has: small numbers, so a
  * catalogue's few hundred thousand links are not as many objects and id strings.
  */
@@ -14,7 +14,7 @@ export type FacetProduct = {
   subcategory: string;
   name: string;
   requestCount: number;
-  values: readonly number[];
+  valuePositions: readonly number[];
 };
 export type FacetValueSource = {
   kind: string;
@@ -103,7 +103,7 @@ export class FacetIndex {
       return value;
     });
     source.products.forEach((product, i) => {
-      for (const position of product.values) {
+      for (const position of product.valuePositions) {
         const value = byPosition[position];
         if (value) this.set(value.bits, i);
       }

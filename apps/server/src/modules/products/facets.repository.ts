@@ -42,7 +42,7 @@ export async function readFacetSource(db: Db): Promise<FacetSource> {
           subcategory: products.subcategory,
           name: products.name,
           requestCount: products.requestCount,
-          values: sql<number[]>`coalesce(linked.positions, '{}')`,
+          valuePositions: sql<number[]>`coalesce(linked.positions, '{}')`,
         })
         .from(products)
         .leftJoin(linked, sql`linked.product_id = ${products.id}`)

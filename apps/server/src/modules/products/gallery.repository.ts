@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { media } from '../../db/schema/media.ts';
@@ -15,6 +16,13 @@ export type GalleryRow = {
   width: number | null;
   height: number | null;
 };
+
+/**
+ * A column spelled with its table's name: inside a select from one table (the product's row)
+ * drizzle writes that table's columns bare, and a bare name in this subquery would be ambiguous.
+ */
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 const galleryColumns = {
   id: productImages.id,
@@ -37,15 +45,17 @@ const galleryOf = (db: Db | Tx) =>
 const preparedGalleryOf = preparedOnce('product_gallery', galleryOf);
 
 /**
- * A product's pictures, first first, as one JSON array (each with GalleryRow's keys) read with the
- * product's row: a product page's read is one statement, not the row and its gallery side by side.
+ * A product's pictures, first first, as one JSON array read with the product's row: a product
+ * page's read is one statement, not the row and its gallery side by side. Each picture's keys and
+ * values are `galleryColumns`, so it is the same GalleryRow the gallery's own read gives.
  */
 export const galleryColumn = sql<GalleryRow[] | string>`(
-  SELECT coalesce(json_agg(json_build_object('id', pi.id, 'position', pi.position, 'mediaId', pi.media_id,
-           'url', pi.url, 'altEn', pi.alt_en, 'altHi', pi.alt_hi, 'width', m.width, 'height', m.height)
-           ORDER BY pi.position), '[]')
-  FROM ${productImages} pi LEFT JOIN ${media} m ON m.id = pi.media_id
-  WHERE pi.product_id = "products"."id")`.as('gallery');
+  SELECT coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(galleryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${qualified(column)}`),
+    sql`, `,
+  )}) ORDER BY ${qualified(productImages.position)}), '[]')
+  FROM ${productImages} LEFT JOIN ${media} ON ${qualified(media.id)} = ${qualified(productImages.mediaId)}
+  WHERE ${qualified(productImages.productId)} = "products"."id")`.as('gallery');
 
 /** A product's pictures, first first. */
 export async function listGallery(db: Db | Tx, productId: string): Promise<GalleryRow[]> {

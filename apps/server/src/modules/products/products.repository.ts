@@ -42,17 +42,14 @@ const after = (key: SortKey) => sortKeyIs('<', key.createdAt, key.id);
 /** The same, with the key as a prepared statement's `createdAt` and `id`. */
 const keyPlaceholders = ['createdAt', 'id'].map((name) => sql.placeholder(name)) as [unknown, unknown];
 
-const productById = (db: Db | Tx) =>
-  db
-    .select(columns)
-    .from(products)
-    .where(eq(products.id, sql.placeholder('id')))
-    .limit(1);
+/** The product whose id is the statement's `id`. */
+const idIsPlaceholder = eq(products.id, sql.placeholder('id'));
+const productById = (db: Db | Tx) => db.select(columns).from(products).where(idIsPlaceholder).limit(1);
 const preparedProductWithGallery = preparedOnce('product_with_gallery', (db) =>
   db
     .select({ ...columns, gallery: galleryColumn })
     .from(products)
-    .where(eq(products.id, sql.placeholder('id')))
+    .where(idIsPlaceholder)
     .limit(1),
 );
 
