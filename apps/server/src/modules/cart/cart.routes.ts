@@ -17,13 +17,13 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 
 /**
  * A list is its owner's only (an administrator included): the fix for lists anyone could change.
- * An administrator's lines carry prices; a buyer's only when prices are public.
+ * Its lines carry prices as the price rule decides for the owner (the cart service asks it).
  */
 async function ownListOf(request: FastifyRequest, userId: string): Promise<ListOwner> {
   const viewer = await request.viewer();
   if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
   if (viewer.id !== userId) throw new AppError('FORBIDDEN', 'Forbidden');
-  return { id: viewer.id, priced: viewer.role === 'admin' };
+  return { id: viewer.id, role: viewer.role };
 }
 
 export async function cartRoutes(instance: FastifyInstance) {

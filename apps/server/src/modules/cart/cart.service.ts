@@ -1,4 +1,5 @@
 import { clampQuantity } from '@catalogue/shared/domain/enquiry-list';
+import { seesPrices } from '@catalogue/shared/domain/prices';
 import { AppError } from '@catalogue/shared/errors';
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { isId } from '@catalogue/shared/schemas/common';
@@ -9,16 +10,16 @@ import { createCartRepository, type CartLineRow } from './cart.repository.ts';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 /**
- * Whose list: a user id, or the id with whether its owner sees prices (an admin; when prices are
- * public every owner does).
+ * Whose list: the signed-in owner (id and role), or a bare user id, read as a buyer's. Whether the
+ * lines carry prices is the price rule's answer for the owner (`seesPrices`).
  */
-export type ListOwner = string | { id: string; priced: boolean };
-const ownerOf = (owner: ListOwner) => (typeof owner === 'string' ? { id: owner, priced: false } : owner);
+export type ListOwner = string | { id: string; role: string };
+const ownerOf = (owner: ListOwner) => (typeof owner === 'string' ? { id: owner, role: 'user' } : owner);
 
 /**
  * The server-kept enquiry list of one user. Ownership is checked by the caller (the route). Its
- * owner is a buyer or an admin: `priced` says whether the lines carry prices (always when prices
- * are public).
+ * owner is a buyer or an admin: the lines carry prices for an admin, and for everyone when prices
+ * are public.
  */
 export function createCartService({
   database,
@@ -32,14 +33,15 @@ export function createCartService({
   const repo = createCartRepository(database.db);
 
   const cartOf = (owner: ListOwner, lines: readonly CartLineRow[]): Cart => {
-    const { id, priced } = ownerOf(owner);
+    const { id, role } = ownerOf(owner);
+    const priced = seesPrices({ role }, publicPrices);
     return {
       userId: id,
       items: lines.map((line) => ({
         productId: line.productId,
         name: line.name,
         code: line.code,
-        price: publicPrices || priced ? line.price : null,
+        price: priced ? line.price : null,
         quantity: line.quantity,
         imageUrl: imageUrl(line),
       })),

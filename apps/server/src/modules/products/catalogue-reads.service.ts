@@ -1,4 +1,5 @@
 import { parseSubcategory } from '@catalogue/shared/domain/categories';
+import { seesPrices, type PriceViewer } from '@catalogue/shared/domain/prices';
 import { MAX_PAGE_LIMIT, MAX_UNPAGED_CATEGORY } from '@catalogue/shared/domain/limits';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { FilteredPage } from '@catalogue/shared/schemas/listing-filters';
@@ -74,7 +75,7 @@ export function createCatalogueReads(deps: {
   cacheTtlMs: number;
   /** Absolute picture addresses from the configured public base (never from a request). */
   imageUrl: PublicImageUrl;
-  /** Whether anonymous visitors and buyers see prices; admins (`priced` readers) always do. */
+  /** Whether anonymous visitors and buyers see prices (`seesPrices`); admins always do. */
   publicPrices: boolean;
   /**
    * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
@@ -97,13 +98,14 @@ export function createCatalogueReads(deps: {
   });
   const facetBrowser = createFacetBrowser({ db, events, refreshMs: deps.cacheTtlMs });
 
-  /** Whether a reader sees prices: every reader when prices are public, else only `priced` (admins). */
-  const showsPrice = (priced: boolean) => publicPrices || priced;
-  /** Cached answers differ by audience: with prices and without. */
-  const audienceKey = (priced: boolean) => (showsPrice(priced) ? 'priced' : 'public');
+  /**
+   * `priced` below is the answer of the price rule (`seesPrices`) for the reader's viewer, asked once
+   * in `forViewer`; cached answers differ by it: with prices and without.
+   */
+  const audienceKey = (priced: boolean) => (priced ? 'priced' : 'public');
 
   const toProductFor = (row: ProductRow, priced: boolean): Product =>
-    toProduct(row, { showPrice: showsPrice(priced), imageUrl: deps.imageUrl });
+    toProduct(row, { showPrice: priced, imageUrl: deps.imageUrl });
   /** A listing card: the product and the address of its second picture (null without one). */
   const toCardFor = ({ secondMediaId, secondUrl, ...row }: CardRow, priced: boolean): Product =>
     withFields(toProductFor(row, priced), {
@@ -195,8 +197,8 @@ export function createCatalogueReads(deps: {
     );
 
   /**
-   * The public reads for one audience: `priced` readers (admins) see prices, others only when
-   * prices are public. Each audience has its own cached answers.
+   * The reads for one audience: `priced` readers' answers carry prices, the others' none. Each
+   * audience has its own cached answers.
    */
   function readerFor(priced: boolean) {
     const key = (rest: string) => `${audienceKey(priced)}|${rest}`;
@@ -315,6 +317,8 @@ export function createCatalogueReads(deps: {
     }
 
     return {
+      /** Whether this reader's products carry prices (the price rule's answer for its viewer). */
+      seesPrices: priced,
       answers,
       browse,
 
@@ -374,17 +378,21 @@ export function createCatalogueReads(deps: {
     };
   }
 
-  /** Readers by audience, made once: the anonymous and buyer one, and the admins'. */
+  /** Readers by audience, made once: without prices and with them. */
   const readers = { public: readerFor(false), priced: readerFor(true) };
+  /** The reads for `viewer`, as the price rule decides: the one place the catalogue asks it. */
+  const forViewer = (viewer: PriceViewer) =>
+    seesPrices(viewer, publicPrices) ? readers.priced : readers.public;
 
   return {
-    /** The reads for anonymous visitors and buyers (prices only when they are public). */
-    ...readers.public,
+    /** The reads for anonymous visitors (prices only when they are public). */
+    ...forViewer(null),
 
-    /** The reads for one visitor: `priced` (an admin) sees prices even when they are not public. */
-    forViewer(priced: boolean) {
-      return priced ? readers.priced : readers.public;
-    },
+    /**
+     * The reads for one visitor (null when anonymous): prices for an admin, and for everyone when
+     * prices are public (`seesPrices`, packages/shared/src/domain/prices.ts).
+     */
+    forViewer,
 
     /** The slugs of each attribute list, to read a listing URL's filters against. */
     knownFilterValues: () => facetBrowser.knownSlugs(),

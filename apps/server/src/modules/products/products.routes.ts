@@ -76,13 +76,14 @@ export async function productRoutes(root: FastifyInstance) {
   const known = () => catalogue.knownFilterValues();
 
   /**
-   * The reads for this caller: an admin's answers carry prices, anyone else's only when prices are
-   * public. A request without a bearer token is anonymous without a database look-up.
+   * The reads for this caller, as the price rule decides (`catalogue.forViewer`). `priced` says
+   * whether the answer carries prices others may not see (an admin's while prices are private): no
+   * shared cache may keep it. A request without a bearer token is anonymous without a database
+   * look-up (`request.viewer`).
    */
   async function readerOf(request: FastifyRequest) {
-    const priced =
-      !publicPrices && !!request.headers.authorization && (await request.viewer())?.role === 'admin';
-    return { reader: catalogue.forViewer(priced), priced };
+    const reader = catalogue.forViewer(await request.viewer());
+    return { reader, priced: !publicPrices && reader.seesPrices };
   }
 
   /** A cached answer for this caller; priced answers (an admin's) are never kept by a shared cache. */

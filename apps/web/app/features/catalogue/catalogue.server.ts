@@ -33,7 +33,7 @@ export type CatalogueReader = {
  * only when prices are public (the server decides, as for the API).
  */
 export function catalogueOf(context: ServerLoadContext): CatalogueReader {
-  return context.services.catalogue.forViewer(context.viewer?.role === 'admin');
+  return context.services.catalogue.forViewer(context.viewer);
 }
 
 /**

@@ -56,8 +56,7 @@ export async function loadFilteredListing(
     reader?: FilterReader;
   },
 ): Promise<FilteredListing> {
-  const reader: FilterReader =
-    args.reader ?? context.services.catalogue.forViewer(context.viewer?.role === 'admin');
+  const reader: FilterReader = args.reader ?? context.services.catalogue.forViewer(context.viewer);
   const search = new URL(request.url).searchParams;
   const filters = readListingFilters(search, await knownValues(context));
   if (!isFilteredListing(filters)) {

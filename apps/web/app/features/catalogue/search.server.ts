@@ -59,7 +59,7 @@ export async function loadSearchPage(
     return answer(500, {});
   }
   const within = matches.ids;
-  const catalogue = context.services.catalogue.forViewer(context.viewer?.role === 'admin');
+  const catalogue = context.services.catalogue.forViewer(context.viewer);
   const limit = PAGE_SIZE.shopAll;
   const { listing, facets, filters, status } = await loadFilteredListing(request, context, {
     scope: {},
