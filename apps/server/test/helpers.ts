@@ -14,6 +14,14 @@ import { hashToken, newToken } from '../src/lib/tokens.ts';
 import { mailedToken } from './buyer-fixtures.ts';
 import { withDatabase } from './global-setup.ts';
 
+const databaseUrls = new WeakMap<Database, string>();
+
+/**
+ * The address of a PostgreSQL test database made by `createTestDatabase`, for a second connection
+ * to it (a second app instance on the same data); null on PGlite, which one process holds alone.
+ */
+export const testDatabaseUrl = (database: Database): string | null => databaseUrls.get(database) ?? null;
+
 /** A fresh, migrated database for one test file: a PGlite copy, or a PostgreSQL clone of the template. */
 export async function createTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
@@ -24,7 +32,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
-    return {
+    const made: Database = {
       ...database,
       close: async () => {
         await database.close();
@@ -32,6 +40,8 @@ export async function createTestDatabase(): Promise<Database> {
         await admin.end();
       },
     };
+    databaseUrls.set(made, withDatabase(url, name));
+    return made;
   }
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup did not prepare a database snapshot');

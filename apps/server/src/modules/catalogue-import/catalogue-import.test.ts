@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '@catalogue/shared/schemas/catalogue-import';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { multipart, sampleImage, TEXT_FILE } from '../../../test/image-fixtures.ts';
+import { multipart, sampleImage, SVG_IMAGE, TEXT_FILE } from '../../../test/image-fixtures.ts';
 import { zipArchive, type ZipEntry } from '../../lib/zip.ts';
 
 type Cell = string | number | null | XLSX.CellObject;
@@ -486,6 +487,36 @@ describe('catalogue export, import with pictures, and undo', () => {
       'notes.txt': 'refused: Refused: not a picture name (jpg, jpeg, png, webp, avif, gif)',
     });
     expect(job.counts).toMatchObject({ pictures: 0, pictureErrors: 11 });
+    expect((await apply(job)).res.statusCode).toBe(409);
+    expect(await everything()).toEqual(before);
+  });
+
+  it('refuses an SVG and a TIFF named .jpg for their bytes, beside a real JPEG of the same row', async () => {
+    const before = await everything();
+    const tiff = await sharp(png).tiff().toBuffer();
+    // Both are pictures sharp itself would read: only the check of the bytes keeps them out.
+    expect((await sharp(tiff).metadata()).format).toBe('tiff');
+    expect((await sharp(SVG_IMAGE).metadata()).format).toBe('svg');
+    const row = (code: string) => [code, `Disguised ${code}`, null, 'Rings', 'withgemstone'];
+    const job = await check(
+      workbook([HEADER, row('SV-1'), row('TF-1')]),
+      zip([
+        { name: 'SV-1.jpg', data: SVG_IMAGE },
+        { name: 'TF-1.jpg', data: tiff },
+        { name: 'TF-1-2.jpg', data: jpeg },
+      ]),
+    );
+    expect(job.phase, job.message ?? '').toBe('checked');
+    const byName = Object.fromEntries(
+      job.pictures.map(({ name, outcome, row, position }) => [name, { outcome, row, position }]),
+    );
+    // Matched to their rows by name (so refused for nothing but what they contain), unreadable.
+    expect(byName).toEqual({
+      'SV-1.jpg': { outcome: 'unreadable', row: 2, position: 1 },
+      'TF-1.jpg': { outcome: 'unreadable', row: 3, position: 1 },
+      'TF-1-2.jpg': { outcome: 'matched', row: 3, position: 2 },
+    });
+    expect(job.counts).toMatchObject({ pictures: 1, pictureErrors: 2 });
     expect((await apply(job)).res.statusCode).toBe(409);
     expect(await everything()).toEqual(before);
   });
