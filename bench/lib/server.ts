@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverProcessEnv } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
@@ -136,8 +135,7 @@ export async function startBenchServer(options: {
       SERVER,
     ],
     {
-      // The process settings of `npm start` (malloc arenas), so the bench measures what runs.
-      env: serverProcessEnv({ ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) }),
+      env: { ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
