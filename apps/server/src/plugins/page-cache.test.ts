@@ -219,8 +219,8 @@ describe('PageCache', () => {
     expect(render).toHaveBeenCalledTimes(1);
 
     advance(1); // the TTL is up
-    // The server's fast path does not answer a stale page nobody is renewing: the request goes on
-    // to getOrRender, which answers it stale at once and renders it anew, once.
+    // `peek` does not offer a stale page nobody is renewing: getOrRender answers it stale at once
+    // and renders it anew, once.
     expect(cache.peek('a')).toBeNull();
     expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
     expect(text(await cache.getOrRender('a', render))).toBe('<p>v1</p>');
