@@ -154,33 +154,6 @@ export default tseslint.config(
     },
   },
   {
-    // Numbers, dates, plurals and the A–Z order are written out by hand (format-number.ts,
-    // format-date.ts, i18n.ts, name-order.ts): ICU's first use puts ~6 MB of Node's built-in ICU
-    // data into the server's resident memory, and costs a phone tens of milliseconds inside
-    // hydration. Tests may use ICU to check the hand-written forms.
-    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/web/app/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-globals': [
-        'error',
-        { name: 'Intl', message: 'write the form out (lib/format-date.ts, shared/format-number.ts)' },
-      ],
-      'no-restricted-properties': [
-        'error',
-        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'localeCompare'].map(
-          (property) => ({
-            property,
-            message: 'ICU: use formatNumber/formatCount, format-date.ts or nameSortKey',
-          }),
-        ),
-        ...['toLocaleLowerCase', 'toLocaleUpperCase'].map((property) => ({
-          property,
-          message: 'ICU: toLowerCase/toUpperCase give the same for English and Hindi',
-        })),
-      ],
-    },
-  },
-  {
     // A storefront test named *.with-server.test.ts runs page loaders against the server's real
     // services on a fresh database (the price rule for each viewer), so it alone may import the
     // server; the storefront's own code still reaches it only through the load context.

@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { serverProcessEnv } from '../scripts/server-process.mjs';
 import { e2eDataDir } from './data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,7 +47,7 @@ if (process.env.DATABASE_URL) {
 }
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: serverProcessEnv(env),
+  env,
   stdio: 'inherit',
 });
 let stopping = false;

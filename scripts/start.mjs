@@ -1,12 +1,10 @@
-// `npm start`: builds whatever is not built yet, then runs the server as a child process with the
-// settings that must be given before Node starts (scripts/server-process.mjs); signals are passed on
-// and its exit code is ours.
+// `npm start`: builds whatever is not built yet, then runs the server as a child process in
+// production mode; signals are passed on and its exit code is ours.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverProcessEnv } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webBuild = path.join(root, 'apps/web/build/server/index.js');
@@ -21,7 +19,7 @@ if (!fs.existsSync(serverBuild)) {
   console.log('Building the server (first start)...');
   run('npm run build -w apps/server');
 }
-const env = serverProcessEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' });
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 const server = spawn(process.execPath, [serverBuild], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

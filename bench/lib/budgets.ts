@@ -130,8 +130,9 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
     check: { op: '<=', limit: 50, unit: 'ms' },
     value: searchP99,
   },
-  // Anonymous pages are answered as stored bytes: at least half of nginx's rate on the same bytes
-  // pre-compressed (a bare Node server writing a stored buffer reaches about 0.5×).
+  // Anonymous pages are answered as stored bytes through Fastify's pipeline (its hooks, request log
+  // and security headers, ADR 015): at least a quarter of nginx's rate on the same bytes
+  // pre-compressed, from one Node process. Static-file speed is the edge cache's job in front.
   ...(
     [
       ['ssr-home', 'home', 'home page'],
@@ -141,9 +142,9 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
   ).map(([key, kind, label]) => ({
     id: `${key}-ratio`,
     source: 'stored pages',
-    budget: `anonymous ${label} ≥ 0.5× nginx gzip_static`,
+    budget: `anonymous ${label} ≥ 0.25× nginx gzip_static`,
     target: PG_100K,
-    check: { op: '>=' as const, limit: 0.5, unit: '×' },
+    check: { op: '>=' as const, limit: 0.25, unit: '×' },
     value: (c: ConfigResult) => ratioToNginx(c, key, kind),
   })),
   {
@@ -163,11 +164,11 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
     value: rps('ssr-product-miss'),
   },
   {
-    id: 'rss-pages-200',
+    id: 'rss-pages-250',
     source: 'stored pages',
-    budget: 'server RSS ≤ 200 MB under the page scenarios',
+    budget: 'server RSS ≤ 250 MB under the page scenarios',
     target: PG_100K,
-    check: { op: '<=', limit: 200, unit: 'MB' },
+    check: { op: '<=', limit: 250, unit: 'MB' },
     value: (c) => {
       const pages = c.scenarios.filter((s) => s.key.startsWith('ssr-'));
       return pages.length ? Math.max(...pages.map((s) => s.rssMb ?? 0)) : null;

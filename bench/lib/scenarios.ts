@@ -73,8 +73,8 @@ export const MISS_PRODUCTS = 24000;
 /**
  * The cache-miss scenarios' warm-up. The run's 2 s are ~250 first renders, and a server fresh from
  * start renders its first ~2,000-2,700 pages slower while V8 still compiles the render's code: in
- * 5-s windows from a fresh start, 105, 132, 137, 156, 150, 154, 162 pages a second (session 27;
- * session 25's machine: 105-125, then 145-190). Ten seconds left the rounds on that slope (128-139
+ * 5-s windows from a fresh start, 105, 132, 137, 156, 150, 154, 162 pages a second (measured
+ * 2026-11-28 on one machine; on another the same day: 105-125, then 145-190). Ten seconds left the rounds on that slope (128-139
  * a second against 143-161 after it). The rounds measure the server as it runs; the warm-up's own
  * rate, a fresh server's first seconds, is kept beside them (`warmupRps`) and printed.
  */

@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverProcessEnv } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
@@ -103,7 +102,7 @@ export async function startBenchServer(options: {
     RATE_LIMIT_CONTACT: '1000000',
     RATE_LIMIT_ORDER: '1000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    // `BENCH_SERVER_ENV='HEAP_GROWTH_PERCENT=100 …'`: settings of the server under test while investigating.
+    // `BENCH_SERVER_ENV='CATALOGUE_CACHE_SECONDS=5 …'`: settings of the server under test while investigating.
     ...Object.fromEntries(
       (process.env.BENCH_SERVER_ENV ?? '')
         .split(/\s+/)
@@ -136,8 +135,7 @@ export async function startBenchServer(options: {
       SERVER,
     ],
     {
-      // The process settings of `npm start` (malloc arenas), so the bench measures what runs.
-      env: serverProcessEnv({ ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) }),
+      env: { ...env, ...(memoryLog ? { MEMORY_PROBE_FILE: path.resolve(memoryLog) } : {}) },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -46,7 +46,7 @@ export type ConfigResult = {
   /**
    * A bare Node HTTP server answering the same bytes with the same headers, measured right after
    * nginx (bench/lib/bare-node.ts): Node's own ceiling for a stored answer on the machine. Absent
-   * from results files older than session 26.
+   * from results files written before 2026-11-28 18:00 UTC.
    */
   bareNode?: NginxResult | null;
   buyers: BuyersResult | null;
@@ -71,7 +71,7 @@ export type LighthousePage = {
   totalBytes: number;
   /**
    * Median of the runs' `benchmarkIndex`, Lighthouse's measure of the host CPU (it warns below
-   * 1,000: its simulated throttling then overstates the main thread's work). Absent before session 26.
+   * 1,000: its simulated throttling then overstates the main thread's work). Absent before 2026-11-28 18:00 UTC.
    */
   benchmarkIndex?: number | null;
 };

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -23,12 +22,10 @@ import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { createPageCache, type PageCache } from './plugins/page-cache.ts';
-import { createPageFastPath } from './plugins/page-fast-path.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { mediaImageSources, registerSecurity } from './plugins/security.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
-import { registerStoredAnswers } from './plugins/stored-answers.ts';
-import { pageKey, webRoutes, type WebOptions } from './plugins/web.ts';
+import { webRoutes, type WebOptions } from './plugins/web.ts';
 import type { MediaStore } from './modules/media/media-store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -79,26 +76,7 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
-  // Pages stored for every anonymous visitor are answered by the HTTP server itself (ADR 011).
-  let storedPages: PageCache | null = null;
-  const answerStoredPage = createPageFastPath({ pages: () => storedPages, trustProxy: env.TRUST_PROXY });
   const app = Fastify({
-    serverFactory: (handler, factoryOptions) => {
-      const options = factoryOptions as {
-        http?: http.ServerOptions;
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-        connectionTimeout?: number;
-      };
-      const server = http.createServer(options.http ?? {}, (req, res) => {
-        if (!answerStoredPage(req, res)) handler(req, res);
-      });
-      // What Fastify sets on a server it makes itself.
-      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = options.requestTimeout ?? 0;
-      server.setTimeout(options.connectionTimeout ?? 0);
-      return server;
-    },
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -117,8 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
   });
   app.decorate('services', services);
-  // Stored pages and stored anonymous catalogue answers, emptied together by catalogue changes.
-  storedPages = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
+  // Pages stored for anonymous visitors, emptied by catalogue and blog changes (ADR 011).
+  const storedPages: PageCache | null = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
 
   await registerSecurity(app, { imageSources: mediaImageSources(mediaBaseUrl(env), env.SITE_URL) });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -139,10 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  registerStoredAnswers(app, {
-    pages: () => storedPages,
-    addressOf: (request) => pageKey(request.protocol, request.host, request.url),
-  });
   await app.register(authPlugin, {
     db: database.db,
     ttlDays: env.SESSION_TTL_DAYS,

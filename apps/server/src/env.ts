@@ -65,13 +65,6 @@ const envSchema = z.object({
   SITEMAP_MAX_URLS: z.coerce.number().int().min(1).max(50_000).default(50_000),
   /** How long one instance may serve a cached catalogue list; its own writes clear it at once. 0 = no cache. */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /**
-   * How far the JavaScript heap may grow past what survived the last full collection before the
-   * next one (V8's --heap-growing-percent). 0 leaves V8's own policy, which allows up to 4×.
-   */
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
-  /** V8's baseline compiler (Sparkplug): off by default, its machine code cost ~7 MB for no gain here. */
-  BASELINE_COMPILER: bool.default(false),
   /** How many days after it was added a product's card carries the New badge; 0 = never. */
   NEW_BADGE_DAYS: z.coerce.number().int().min(0).max(3650).default(NEW_BADGE_DAYS_DEFAULT),
   SEED_DEMO: bool.default(true),

@@ -5,8 +5,6 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
 import { ConfigError, parseEnv, REPO_ROOT, siteUrlWarning, type Env } from './env.ts';
-import { limitHeapGrowth, setBaselineCompiler } from './lib/heap-growth.ts';
-import { keepTickObjectShape } from './lib/tick-shape.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
 import { startCacheSync } from './cache-sync.ts';
 
@@ -38,10 +36,7 @@ async function webOptions(env: Env) {
 }
 
 export async function start(): Promise<FastifyInstance> {
-  keepTickObjectShape();
   const env = parseEnv();
-  limitHeapGrowth(env.HEAP_GROWTH_PERCENT);
-  setBaselineCompiler(env.BASELINE_COMPILER);
   const database = await connectDatabase(env);
   const { vite, web } = await webOptions(env);
   const app = await buildApp({ env, database, web });

@@ -1,19 +1,11 @@
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-// React's renderer as built for Bun: Node's stream API (renderToPipeableStream), its text written as
-// strings, and no AsyncLocalStorage. Node's build keeps the request being rendered in one, and its
-// first render turns on Node's async hooks for the whole process: from then on every promise and
-// every `nextTick` calls a hook. With this build the stored pages answer 8-16% more requests a
-// second and a first render takes ~10% less CPU (docs/performance.md, session 25); it uses only
-// what Node has too (Buffer, timers, a writable destination) and renders the same HTML.
-import { renderToPipeableStream } from 'react-dom/server.bun';
+import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
-import type { Writable } from 'node:stream';
-import { withManifestBranches } from '~/lib/manifest-branches';
 import { moveScriptsAfterLoad, scriptsAfterLoad } from '~/lib/scripts-after-load';
-import { createTextCollector } from '~/lib/text-bytes.server';
 
 export const streamTimeout = 5_000;
 
@@ -35,25 +27,22 @@ export default function handleRequest(
       loadContext.isShared === true ||
       isbot(request.headers.get('user-agent') ?? '') ||
       routerContext.isSpaMode;
-    // A page stored for every anonymous visitor is kept whole, so it is written whole: React's
-    // text is gathered, encoded and rewritten once, without the streams a visitor's answer goes
-    // through (a transform and a web stream per chunk, ~5% of a first render's time).
+    // A page stored for every anonymous visitor is kept whole: its bytes are gathered, rewritten
+    // once (the scripts after load) and handed to the server beside the Response (keepDocument),
+    // so the server does not read the same bytes back out of the Response's body.
     const respondWhole = () => {
-      pipe(
-        collectBytes(reject, (bytes) => {
-          // A new buffer of the page's own size: `bytes` is reused by the next page.
-          const html = moveScriptsAfterLoad(bytes);
-          const keep = loadContext.keepDocument;
-          // The server takes the bytes as they are (keepDocument); the answer's body gives the same
-          // bytes, made only if someone reads it (`new Response(bytes)` copies them at once).
-          const response = new Response(keep ? bodyOf(html) : html, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          });
-          keep?.(response, html);
-          resolve(response);
-        }),
-      );
+      const chunks: Buffer[] = [];
+      const collected = new PassThrough();
+      collected.on('data', (chunk: Buffer) => chunks.push(chunk));
+      collected.on('error', reject);
+      collected.on('end', () => {
+        const html = moveScriptsAfterLoad(Buffer.concat(chunks));
+        const keep = loadContext.keepDocument;
+        const response = new Response(html, { headers: responseHeaders, status: responseStatusCode });
+        keep?.(response, html);
+        resolve(response);
+      });
+      pipe(collected);
     };
     const respond = () => {
       shellRendered = true;
@@ -67,11 +56,11 @@ export default function handleRequest(
           status: responseStatusCode,
         }),
       );
-      pipe(inBatches(body));
+      pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={withManifestBranches(routerContext)} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -85,7 +74,7 @@ export default function handleRequest(
         },
         onAllReady() {
           // Rendering is over: the timer must not keep the render (its tree and the loaders'
-          // data) alive for seconds more; at 100 pages a second that was hundreds of them.
+          // data) alive for seconds more.
           clearTimeout(abortTimer);
           if (waitForAll) respond();
         },
@@ -99,73 +88,5 @@ export default function handleRequest(
         },
       },
     );
-  });
-}
-
-/**
- * What React's renderer writes to (it takes any object with these methods): the pieces of text it
- * writes, encoded once it ends and handed to `done` (lib/text-bytes.server.ts: the bytes are only
- * `done`'s to read while it runs). React writes a page as thousands of short strings; each would
- * cost a Buffer of its own through a Node stream.
- */
-function collectBytes(fail: (error: unknown) => void, done: (bytes: Buffer) => void): Writable {
-  const text = createTextCollector();
-  return {
-    write(chunk: string) {
-      text.write(chunk);
-      return true;
-    },
-    end() {
-      text.encode(done);
-    },
-    // A render that fails after it began writing (React closes its destination with the error).
-    destroy(error: unknown) {
-      fail(error);
-    },
-    on() {
-      return this;
-    },
-  } as unknown as Writable;
-}
-
-/**
- * `stream` as React's destination, written once per flush of the renderer (it calls `flush` after
- * each batch of completed output, and `end` at the end) instead of once per string.
- */
-function inBatches(stream: Writable): Writable {
-  let parts: string[] = [];
-  const flush = () => {
-    if (parts.length === 0) return true;
-    const text = parts.join('');
-    parts = [];
-    return stream.write(text);
-  };
-  return {
-    write(chunk: string) {
-      parts.push(chunk);
-      return true;
-    },
-    flush,
-    end() {
-      flush();
-      stream.end();
-    },
-    on(event: string, listener: (...args: unknown[]) => void) {
-      stream.on(event, listener);
-      return this;
-    },
-    destroy(error?: Error) {
-      stream.destroy(error);
-    },
-  } as unknown as Writable;
-}
-
-/** A body that is `bytes` as one chunk, without copying them. */
-function bodyOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
   });
 }

@@ -32,7 +32,7 @@ const MIN_COMPRESSED_CHARS = 1024;
  * compress plugin prefers them; `q=0` refuses one, `*` stands for any not named; null: send as is.
  * Browsers send a handful of distinct values, so each is parsed once and remembered (at most
  * ENCODINGS_REMEMBERED of them; past that the memory starts afresh): every stored page and
- * stored answer reads it, and parsing cost more than finding the page.
+ * cached answer reads it, and parsing cost more than finding the page.
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;

@@ -1,10 +1,5 @@
 import { LruCache } from '../lib/lru-cache.ts';
-import {
-  PAGE_OVERHEAD_BYTES,
-  type CachedRender,
-  type StoredApiAnswer,
-  type StoredPage,
-} from './stored-page.ts';
+import type { CachedRender, StoredPage } from './stored-page.ts';
 
 /**
  * Room for the pages a burst of visitors asks for: each kept in the encoding its first visitor took
@@ -12,18 +7,6 @@ import {
  * Brotli and ~27 KB in gzip, the home page ~29 + 34 KB), so ~150-300 pages.
  */
 export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
-/**
- * Room for the anonymous catalogue API answers stored beside the pages: ~3.7 KB each as counted (a
- * listing page ~2.7 KB in gzip, plus PAGE_OVERHEAD_BYTES), so ~2,200. The bench's real-traffic
- * walk of the listing at 100,000 products asks for 1,207 distinct pages (4.5 MB as counted): at
- * 4 MB the least recently asked-for tenth of them was always gone by its next turn and went through
- * Fastify and the catalogue cache, 9,000-10,000 answers/s against 19,000-22,000 with them all
- * stored (2026-11-28). The server's RSS after that walk was the same (156 MB) either way: a gzip or
- * Brotli body stored here is the same Buffer the catalogue cache keeps for that page, so the
- * bodies are counted here but mostly not held twice.
- */
-export const API_ANSWER_BYTES = 8 * 1024 * 1024;
-
 export type PageCacheOptions = {
   /** How long a page is answered from memory: the catalogue read cache's TTL. */
   ttlMs: number;
@@ -48,7 +31,6 @@ export class PageCache {
   readonly #options: PageCacheOptions;
   readonly #now: () => number;
   readonly #pages: LruCache<string, PageEntry>;
-  readonly #answers: LruCache<string, StoredApiAnswer>;
   readonly #inFlight = new Map<string, { generation: number; promise: Promise<CachedRender> }>();
   /** Bumped by every clear; a render started before it is answered but not kept. */
   #generation = 0;
@@ -67,29 +49,11 @@ export class PageCache {
       ttlMs: 2 * options.ttlMs,
       now: this.#now,
     });
-    this.#answers = new LruCache<string, StoredApiAnswer>({
-      maxEntries: 10_000,
-      maxSize: API_ANSWER_BYTES,
-      sizeOf: (answer) => answer.body.byteLength + PAGE_OVERHEAD_BYTES,
-      ttlMs: options.ttlMs,
-      now: this.#now,
-    });
   }
 
   /** Bumped by every clear: an answer made before one must not be kept after it. */
   get generation(): number {
     return this.#generation;
-  }
-
-  /** The stored catalogue API answer for `key` (its encoding and address), if there is one. */
-  peekAnswer(key: string): StoredApiAnswer | null {
-    this.#checkVersion();
-    return this.#answers.get(key) ?? null;
-  }
-
-  /** Keeps an anonymous catalogue API answer, unless the catalogue changed since it was made. */
-  keepAnswer(key: string, generation: number, answer: StoredApiAnswer): void {
-    if (generation === this.#generation) this.#answers.set(key, answer);
   }
 
   /** Bytes held by pages, as counted against the budget. */
@@ -171,7 +135,6 @@ export class PageCache {
   clear(): void {
     this.#generation++;
     this.#pages.clear();
-    this.#answers.clear();
     this.#inFlight.clear();
     this.#version = null;
     this.#checkedAt = -Infinity;

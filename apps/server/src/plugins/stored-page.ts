@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { exactCopy, preferredEncoding, type Encoding as HttpEncoding } from '../lib/http-cache.ts';
-import { createPageGzip } from '../lib/page-gzip.ts';
 
 /**
  * Stands in for the CSP nonce in renders that may be shared: random per process, so no page text
@@ -16,8 +16,9 @@ const NONCE_ATTRIBUTE = Buffer.from(` nonce="${NONCE_PLACEHOLDER}"`, 'latin1');
 export const PAGE_OVERHEAD_BYTES = 1000;
 /** Brotli quality 5: fast enough for a page's first answer (~4 ms for 120 KB), within 15% of the best ratio. */
 const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-/** gzip level 9, reusing the inline stylesheet's compressed blocks (lib/page-gzip.ts). */
-const pageGzip = createPageGzip(zlib.constants.Z_BEST_COMPRESSION);
+/** gzip level 9: ~2 ms for a 120 KB product page, made once per stored page. */
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: zlib.constants.Z_BEST_COMPRESSION };
+const gzipAsync = promisify(zlib.gzip);
 
 type Header = readonly [string, string];
 export type Encoding = HttpEncoding | 'identity';
@@ -144,8 +145,8 @@ export class StoredPage {
    *
    * It is compressed at first only in the encoding its first visitor takes (`first`: browsers all
    * take Brotli, so most pages are never gzipped); the other is made from it the first time a
-   * client asks for it, then kept. gzip (level 9, ~1.4 ms for a 120 KB product page, whose inline
-   * stylesheet's blocks are compressed once per process: lib/page-gzip.ts) is made on libuv's thread pool while the server answers other requests; Brotli (quality 5, ~4 ms) on the
+   * client asks for it, then kept. gzip (level 9) is made on libuv's thread pool while the server
+   * answers other requests; Brotli (quality 5, ~4 ms) on the
    * event loop: made on the pool beside the renders, it cost each first render more than twice its
    * CPU on two cores (V8's concurrent marking ran four times as often), and product pages rendered
    * first for a browser went from 28 to 20 a second, where made here they went to 29-30.
@@ -159,9 +160,10 @@ export class StoredPage {
   ): Promise<StoredPage> {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
     const bytes = withoutAllInPlace(rendered, NONCE_ATTRIBUTE);
-    // pageGzip's answers are exact already; Brotli's is a view of the encoder's buffer.
-    const compressed =
-      first === 'br' ? exactCopy(zlib.brotliCompressSync(bytes, BROTLI_OPTIONS)) : await pageGzip.gzip(bytes);
+    // Brotli's and gzip's answers are views of the encoder's buffer: copied to their own size.
+    const compressed = exactCopy(
+      first === 'br' ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS) : await gzipAsync(bytes, GZIP_OPTIONS),
+    );
     return new StoredPage(headers, bytes, first, compressed, policy(hashes), sharedCacheSeconds);
   }
 
@@ -202,10 +204,9 @@ export class StoredPage {
       ? zlib.gunzipSync(this.copies.gzip)
       : zlib.brotliDecompressSync(this.copies.br!);
     if (encoding === 'identity') return plain;
-    const made =
-      encoding === 'br'
-        ? exactCopy(zlib.brotliCompressSync(plain, BROTLI_OPTIONS))
-        : pageGzip.gzipSync(plain);
+    const made = exactCopy(
+      encoding === 'br' ? zlib.brotliCompressSync(plain, BROTLI_OPTIONS) : zlib.gzipSync(plain, GZIP_OPTIONS),
+    );
     this.copies[encoding] = made;
     this.onGrow?.();
     return made;
@@ -226,8 +227,8 @@ export class StoredPage {
   }
 
   /**
-   * The whole answer to a GET or HEAD, headers made once per encoding: the route that renders
-   * pages and the server's fast path (page-fast-path.ts) send exactly this.
+   * The whole answer to a GET or HEAD, headers made once per encoding: the page route
+   * (plugins/web.ts) sends exactly this through Fastify, whose hooks add the security headers.
    */
   answer(request: { method: string; acceptEncoding?: string; ifNoneMatch?: string }): {
     status: 200 | 304;
@@ -244,11 +245,11 @@ export class StoredPage {
     const base = Object.fromEntries([...this.headers, ['etag', this.etagOf(encoding)]]);
     // Plain answers are rare (clients that take no compression): their bytes are not kept.
     const length = encoding === 'identity' ? null : this.body(encoding).byteLength;
-    // Copied and then added to, not spread: a spread followed by more fields gave every stored
-    // page's headers a hidden class of its own (packages/shared/src/with-fields.ts).
-    const ok: Record<string, string> = Object.assign({}, base);
-    if (encoding !== 'identity') ok['content-encoding'] = encoding;
-    if (length !== null) ok['content-length'] = String(length);
+    const ok: Record<string, string> = {
+      ...base,
+      ...(encoding !== 'identity' ? { 'content-encoding': encoding } : {}),
+      ...(length !== null ? { 'content-length': String(length) } : {}),
+    };
     const made: StoredAnswer = { notModified: base, ok, body: () => this.body(encoding) };
     this.answers.set(encoding, made);
     return made;
@@ -270,13 +271,6 @@ const STORED_HEADER_NAMES = new Set([
 ]);
 
 export type CachedRender = OneOffPage | StoredPage;
-
-/**
- * A catalogue API answer as Fastify sent it to an anonymous reader: every header but the ones
- * the HTTP server adds (length, date, connection) as the flat [name, value, …] list writeHead
- * takes, and the body bytes in the encoding its key names.
- */
-export type StoredApiAnswer = { headers: string[]; body: Buffer };
 
 /**
  * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { withFields } from '@catalogue/shared/with-fields';
 import { createLimiter } from '../lib/concurrency.ts';
 import type { ServerLoadContext } from '../load-context.ts';
 import type { PageCache } from './page-cache.ts';
@@ -187,13 +186,14 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
           return tracked(
             sharedRender(async () => {
               let kept = null as { response: Response; html: Buffer } | null;
-              const shared: ServerLoadContext = withFields(context, {
+              const shared: ServerLoadContext = {
+                ...context,
                 nonce: NONCE_PLACEHOLDER,
                 isShared: true,
                 keepDocument: (response: Response, html: Buffer) => {
                   kept = { response, html };
                 },
-              });
+              };
               const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
               // The entry's own document, as it handed it over; any other answer (a redirect, a
               // resource route) is read from its body.

@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createMailbox, tokenOf } from '../../../../scripts/mailbox.mjs';
-import { serverProcessEnv } from '../../../../scripts/server-process.mjs';
 import { REPO_ROOT } from '../../src/env.ts';
 
 /** Helpers of the soak tests: the built server and a private PostgreSQL cluster as processes. */
@@ -42,7 +41,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [SERVER], {
-    env: serverProcessEnv({
+    env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -52,7 +51,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       ADMIN_PASSWORD,
       ...env,
       PORT: String(port),
-    }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

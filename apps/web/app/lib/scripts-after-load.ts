@@ -94,10 +94,8 @@ export function scriptsAfterLoad(): Transform {
 /**
  * {@link scriptsAfterLoad} on a whole document at once: a page rendered to be stored for every
  * anonymous visitor is written whole before it is kept, so it needs no stream around the rewrite.
- * Only the pieces around the rewritten tags are copied, once, into the result: a product page
- * (~120 KB) never becomes a string, which had cost four such strings and a buffer per first render.
- * The result is always a new buffer of its own size, never a view of `html`: the render hands in a
- * buffer that the next page overwrites (lib/text-bytes.server.ts).
+ * Only the pieces around the rewritten tags are copied, once, into the result, which is a new
+ * buffer of its own size, never a view of `html`.
  */
 export function moveScriptsAfterLoad(html: Buffer): Buffer<ArrayBuffer> {
   const rewriter = createScriptsAfterLoadRewriter();

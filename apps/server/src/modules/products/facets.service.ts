@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { FacetIndex, type FacetAnswer, type FacetScope } from './facet-index.ts';
 import { findProductsByIds, readFacetSource, readFacetVersion } from './facets.repository.ts';
 import type { ProductRow } from './product-row.repository.ts';
-import { collectAfterBuild } from '../../lib/heap-growth.ts';
 
 export type FacetEvents = { on(event: 'catalogue:changed', listener: () => void): unknown };
 
@@ -77,7 +76,6 @@ export class LiveFacetIndex {
           this.#index = built;
           this.#version = version;
           this.#builtAt = Date.now();
-          collectAfterBuild();
         }
         return built;
       } finally {

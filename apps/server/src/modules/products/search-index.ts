@@ -1,4 +1,3 @@
-import { collectAfterBuild } from '../../lib/heap-growth.ts';
 /**
  * The header search's in-process index (search p99 within the benchmark budgets at 100,000
  * products): every product's lower-cased name and code, newest first, so a search answers the
@@ -328,7 +327,6 @@ export class LiveSearchIndex {
         this.#index = index;
         this.#version = version;
         this.#checkedAt = this.#now();
-        collectAfterBuild();
       } catch {
         this.#failedAt = this.#now();
       } finally {

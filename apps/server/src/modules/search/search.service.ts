@@ -22,7 +22,6 @@ import {
   type SynonymRow,
 } from './search.repository.ts';
 import { WordIndex, type SynonymMap } from './word-index.ts';
-import { collectAfterBuild } from '../../lib/heap-growth.ts';
 
 /** Rows per read while the index is built. */
 const BUILD_CHUNK = 2000;
@@ -89,7 +88,6 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
       if (started === generation) {
         snapshot = built;
         checkedAt = Date.now();
-        collectAfterBuild();
       }
       return built;
     })().finally(() => {

@@ -6,13 +6,6 @@ import type { ComponentProps, ReactNode } from 'react';
  */
 type IconProps = ComponentProps<'svg'>;
 
-/*
- * Each icon calls `stroke(p, shape)` instead of rendering `<Stroke {...p}>shape</Stroke>`: that JSX
- * compiles to `{ ...p, children }`, an object that begins with a spread and adds a field, and Node
- * 20's V8 gives every such object a hidden class of its own (packages/shared/src/with-fields.ts).
- * A page draws a dozen or more icons, so its server render made that many classes for nothing.
- */
-
 function stroke({ className = 'size-6', ...props }: IconProps, shape: ReactNode) {
   return (
     <svg

@@ -3,7 +3,6 @@ import { isFilteredListing, readListingFilters } from '@catalogue/shared/domain/
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';
 import { alternatePaths, hreflangOf, isLocale, splitPathPrefix } from '@catalogue/shared/domain/locales';
 import { SITE } from '@catalogue/shared/domain/site';
-import { withFields } from '@catalogue/shared/with-fields';
 import { parseTextsJson } from '~/lib/text-scope';
 
 /** What SEO needs from the root loader; route `meta` functions find it in `matches`. */
@@ -27,7 +26,7 @@ export function seoContextOf(matches: readonly MetaMatch[]): SeoContext {
   return {
     siteUrl: data?.siteUrl ?? '',
     language: data?.language ?? 'en',
-    texts: data?.seo ? withFields(texts, { seo: data.seo }) : texts,
+    texts: data?.seo ? { ...texts, seo: data.seo } : texts,
   };
 }
 
