@@ -18,6 +18,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -101,6 +102,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       describeOrder: orders.describeOrder,
     }),
     contact: createContactService(buyerDeps),
+    pricing: createPricingService({ db: deps.database.db }),
     mail,
   };
 }
