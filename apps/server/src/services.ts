@@ -70,6 +70,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     events,
     ttlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
   });
+  const pricing = createPricingService({ db: deps.database.db });
   return {
     ...base,
     media,
@@ -100,9 +101,10 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       ...buyerDeps,
       onOrdersChanged,
       describeOrder: orders.describeOrder,
+      pricing,
     }),
     contact: createContactService(buyerDeps),
-    pricing: createPricingService({ db: deps.database.db }),
+    pricing,
     mail,
   };
 }

@@ -272,6 +272,16 @@ export const chargeSchema = z.object({
   amount: money('amount'),
 });
 
+/** The Incoterms a quote may name (with a named place: EXW Jaipur, FOB Mumbai, CIF the port). */
+export const INCOTERMS = ['EXW', 'FCA', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DDP'] as const;
+/** When the balance after the deposit is due. */
+export const BALANCE_TERMS = [
+  'before_dispatch',
+  'against_documents',
+  'on_delivery',
+  'letter_of_credit',
+] as const;
+
 export const taxRegimeField = z.enum(TAX_REGIMES, {
   error: `taxRegime must be one of ${TAX_REGIMES.join(', ')}`,
 });

@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
+import { quoteRevisions } from './orders.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -62,5 +64,33 @@ export const productCostings = pgTable('product_costings', {
     .references(() => products.id, { onDelete: 'cascade' }),
   costing: jsonb('costing').notNull(),
   updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * How a quote revision was priced, beside its lines (`quote_lines` keep the prices, totals and
+ * quantities): the rate and exchange snapshots, the rate validity, the tax regime and taxes, the
+ * terms, and per line (by position) the suggested price, breakdown, override reason, HSN, price
+ * breaks, one-off charges and the costing it was computed from. A revision without this row
+ * (written before pricing existed) was priced by hand: no snapshots, no rate validity, no tax.
+ */
+export const quoteRevisionPricing = pgTable('quote_revision_pricing', {
+  revisionId: uuid('revision_id')
+    .primaryKey()
+    .references(() => quoteRevisions.id, { onDelete: 'cascade' }),
+  rateSnapshots: jsonb('rate_snapshots').notNull(),
+  fx: jsonb('fx'),
+  /** Null in a draft that takes the default when it is sent, and in a revision with no metal-linked line. */
+  rateValidUntil: timestamp('rate_valid_until', { withTimezone: true, mode: 'date' }),
+  showBreakdown: boolean('show_breakdown').notNull().default(false),
+  taxRegime: text('tax_regime').notNull(),
+  /** `{cgst, sgst, igst}` in the quote's currency. */
+  tax: jsonb('tax').notNull(),
+  grandTotal: bigint('grand_total', { mode: 'number' }).notNull(),
+  incoterm: text('incoterm'),
+  namedPlace: text('named_place').notNull().default(''),
+  paymentTerms: jsonb('payment_terms'),
+  sampleTerms: text('sample_terms').notNull().default(''),
+  lines: jsonb('lines').notNull(),
   updatedAt: updatedAt(),
 });

@@ -86,14 +86,6 @@ export async function insertFxRate(
   });
 }
 
-/** When a metal or exchange rate was last set (the newest row of either), or null. */
-export async function lastRateSetAt(db: Db): Promise<Date | null> {
-  const [m] = await db.select({ at: sql<Date | null>`max(${metalRates.createdAt})` }).from(metalRates);
-  const [f] = await db.select({ at: sql<Date | null>`max(${fxRates.createdAt})` }).from(fxRates);
-  const dates = [m?.at, f?.at].filter((d): d is Date => d != null).map((d) => new Date(d));
-  return dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null;
-}
-
 export async function productExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   return Boolean(row);

@@ -27,7 +27,6 @@ import {
   fxHistory,
   insertFxRate,
   insertMetalRate,
-  lastRateSetAt,
   metalHistory,
   productExists,
   readCosting,
@@ -192,8 +191,6 @@ export function createPricingService(deps: { db: Db; now?: () => Date }) {
       }
       throw new AppError('BAD_REQUEST', 'metal or currency is required');
     },
-
-    lastSetAt: () => lastRateSetAt(db),
 
     async costing(productId: string): Promise<CostingAnswer> {
       await requireProduct(productId);
