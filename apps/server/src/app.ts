@@ -42,6 +42,7 @@ import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
+  await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

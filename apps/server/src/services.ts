@@ -18,6 +18,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -69,6 +70,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     events,
     ttlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
   });
+  const pricing = createPricingService({ db: deps.database.db });
   return {
     ...base,
     media,
@@ -99,8 +101,10 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       ...buyerDeps,
       onOrdersChanged,
       describeOrder: orders.describeOrder,
+      pricing,
     }),
     contact: createContactService(buyerDeps),
+    pricing,
     mail,
   };
 }

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   ACCOUNT_NOT_APPROVED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An accept after the quote's rate validity: the metal rate it was priced at no longer holds. */
+  RATE_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -13,6 +13,7 @@ import * as catalogueImportTables from './schema/catalogue-imports.ts';
 import * as contentTables from './schema/content.ts';
 import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
+import * as pricingTables from './schema/pricing.ts';
 import * as productTables from './schema/products.ts';
 import * as systemTables from './schema/system.ts';
 import * as userTables from './schema/users.ts';
@@ -24,6 +25,7 @@ const schema = {
   ...catalogueImportTables,
   ...userTables,
   ...orderTables,
+  ...pricingTables,
   ...contentTables,
   ...systemTables,
 };

@@ -60,4 +60,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'catalogue-import', file: 'routes/admin/catalogue-import.tsx' },
   { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
   { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
+  { path: 'rates', file: 'routes/admin/rates.tsx' },
 ];

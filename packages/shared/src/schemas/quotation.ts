@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, QUOTE_LIMITS } from '../domain/quotation.ts';
 import { formatCount } from '../format-number.ts';
 import { orderSchema } from './order.ts';
+import {
+  breakdownSchema,
+  chargeSchema,
+  fxSchema,
+  INCOTERMS,
+  BALANCE_TERMS,
+  rateUsedSchema,
+  taxRegimeField,
+} from './pricing.ts';
 
 /** Quotations: a price request's quotes, history and comments (`/api/orders/...`). */
 
@@ -28,10 +37,34 @@ export const currencyField = z.enum(CURRENCIES, {
 /** A priced line of a quote: the request's product and what the admin asks for it (minor units). */
 export const quoteLineInputSchema = z.object({
   productId: z.string({ error: 'productId is required' }).max(100, 'productId is too long'),
-  unitPrice: wholeNumber('unitPrice', 0, QUOTE_LIMITS.unitPriceMax),
+  /** Left out: the suggested price from the design's costing at today's rates. */
+  unitPrice: wholeNumber('unitPrice', 0, QUOTE_LIMITS.unitPriceMax).optional(),
   moq: wholeNumber('moq', QUOTE_LIMITS.moqMin, QUOTE_LIMITS.moqMax).optional(),
   note: note('note'),
+  /** Why the price differs from the suggested one (required when it does); admins only. */
+  overrideReason: note('overrideReason', 500).optional(),
+  /** One-off charges of the line (sample, mould, CAD), in the quote's currency. */
+  charges: z
+    .array(chargeSchema, { error: 'charges must be a list' })
+    .max(10, 'charges: at most 10')
+    .optional(),
 });
+
+/** Payment terms: a deposit and when the balance is due. */
+export const paymentTermsSchema = z.object({
+  depositPct: wholeNumber('paymentTerms.depositPct', 0, 100),
+  balance: z.enum(BALANCE_TERMS, {
+    error: `paymentTerms.balance must be one of ${BALANCE_TERMS.join(', ')}`,
+  }),
+  note: note('paymentTerms.note', 500),
+});
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
+const futureInstant = (field: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${field} must be a date and time (ISO 8601)` })
+    .nullish()
+    .refine((v) => v == null || Date.parse(v) > Date.now(), `${field} must be in the future`);
 
 /** `PUT /api/orders/{id}/quote`: the draft of the next revision. Totals are never taken from here. */
 export const saveQuoteBodySchema = z.object({
@@ -48,6 +81,16 @@ export const saveQuoteBodySchema = z.object({
     .refine((v) => v == null || Date.parse(v) > Date.now(), 'validUntil must be in the future'),
   noteToBuyer: note('noteToBuyer'),
   internalNote: note('internalNote'),
+  /** Until when the metal rates hold (default 48 hours after sending, never after validUntil). */
+  rateValidUntil: futureInstant('rateValidUntil'),
+  /** Whether the buyer sees each line's breakdown (metal, making, stones…). */
+  showBreakdown: z.boolean({ error: 'showBreakdown must be true or false' }).optional(),
+  /** Left out: decided from the buyer's country. */
+  taxRegime: taxRegimeField.optional(),
+  incoterm: z.enum(INCOTERMS, { error: `incoterm must be one of ${INCOTERMS.join(', ')}` }).nullish(),
+  namedPlace: note('namedPlace', 200).optional(),
+  paymentTerms: paymentTermsSchema.nullish(),
+  sampleTerms: note('sampleTerms', 500).optional(),
 });
 export type SaveQuoteBody = z.infer<typeof saveQuoteBodySchema>;
 export type SaveQuoteInput = z.input<typeof saveQuoteBodySchema>;
@@ -80,6 +123,19 @@ export const quoteLineSchema = z.object({
   moq: z.number().int(),
   note: z.string(),
   lineTotal: z.number().int(),
+  /** The price from the design's costing (quote currency), null without costing. */
+  suggestedUnitPrice: z.number().int().nullable().optional(),
+  /** INR paise per piece; to a buyer only when the quote shows its breakdown. */
+  breakdown: breakdownSchema.nullable().optional(),
+  /** Admins only. */
+  overrideReason: z.string().optional(),
+  hsn: z.string().nullable().optional(),
+  priceBreaks: z.array(z.object({ minQty: z.number().int(), unitPrice: z.number().int() })).optional(),
+  charges: z.array(chargeSchema).optional(),
+  /** Net metal weight with wastage per piece (mg) of a metal-linked line, else null. */
+  chargeableWeightMg: z.number().int().nullable().optional(),
+  /** In a re-quote, the unit price of the revision it re-priced (admins only). */
+  previousUnitPrice: z.number().int().nullable().optional(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
@@ -95,6 +151,24 @@ export const quoteRevisionSchema = z.object({
   /** Present for admins only. */
   internalNote: z.string().optional(),
   sentAt: z.string().nullable(),
+  // Pricing (every answer of this server carries them; optional for answers made before).
+  rateSnapshots: z.array(rateUsedSchema).optional(),
+  fx: fxSchema
+    .pick({ currency: true, inrPerUnit: true, effectiveAt: true, setBy: true })
+    .nullable()
+    .optional(),
+  rateValidUntil: z.string().nullable().optional(),
+  showBreakdown: z.boolean().optional(),
+  taxRegime: taxRegimeField.nullable().optional(),
+  tax: z.object({ cgst: z.number().int(), sgst: z.number().int(), igst: z.number().int() }).optional(),
+  grandTotal: z.number().int().optional(),
+  incoterm: z.enum(INCOTERMS).nullable().optional(),
+  namedPlace: z.string().optional(),
+  paymentTerms: z
+    .object({ depositPct: z.number().int(), balance: z.enum(BALANCE_TERMS), note: z.string() })
+    .nullable()
+    .optional(),
+  sampleTerms: z.string().optional(),
 });
 export type QuoteRevision = z.infer<typeof quoteRevisionSchema>;
 

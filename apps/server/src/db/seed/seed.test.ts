@@ -32,6 +32,16 @@ describe('demo data', () => {
       const result = await seedDemo(database.db, store);
       expect(result.products).toBeGreaterThanOrEqual(80);
       expect(result.blogs).toBeGreaterThanOrEqual(10);
+      // Demo rates and costings: the quote editor has suggested prices in the demo.
+      const { rows: costings } = await database.db.execute<{ mode: string; n: number }>(
+        sql`SELECT costing->>'pricingMode' AS mode, count(*)::int AS n FROM product_costings GROUP BY 1 ORDER BY 1`,
+      );
+      expect(costings.map((c) => c.mode)).toEqual(['metal_linked', 'per_piece']);
+      expect(costings.reduce((sum, c) => sum + c.n, 0)).toBe(48);
+      const { rows: rates } = await database.db.execute<{ metal: string }>(
+        sql`SELECT DISTINCT metal FROM metal_rates ORDER BY 1`,
+      );
+      expect(rates.map((r) => r.metal)).toEqual(['brass', 'copper', 'gold', 'silver']);
 
       const { rows } = await database.db.execute<{ category: string; subcategory: string; n: number }>(
         sql`SELECT category, subcategory, count(*)::int AS n FROM products GROUP BY 1, 2`,

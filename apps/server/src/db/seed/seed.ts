@@ -14,6 +14,7 @@ import { DEMO_BLOGS } from './demo-blogs.ts';
 import { seedDemoGalleries } from './demo-gallery.ts';
 import { demoProducts } from './demo-products.ts';
 import { demoAttributes, linkBulkAttributes, linkDemoAttributes } from './demo-attributes.ts';
+import { seedDemoPricing } from './demo-pricing.ts';
 import { renderBanner, renderProductImage } from './images.ts';
 
 export const DEMO_PRODUCT_COUNT = 96;
@@ -77,6 +78,15 @@ export async function seedDemo(
   await linkDemoAttributes(
     db,
     items.map((item, i) => ({ productId: idByCode.get(item.code)!, attributes: demoAttributes(item, i) })),
+  );
+  await seedDemoPricing(
+    db,
+    items.map((item, i) => ({
+      productId: idByCode.get(item.code)!,
+      metal: demoAttributes(item, i).metal[0] ?? '',
+      index: i,
+    })),
+    now,
   );
 
   const [blogCount] = await db.select({ n: count() }).from(blogs);

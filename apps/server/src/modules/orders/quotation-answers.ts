@@ -2,9 +2,18 @@ import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { effectiveStatus } from '@catalogue/shared/domain/quotation';
 import type { MyOrders, OrderComment, OrderEvent, QuoteRevision } from '@catalogue/shared/schemas/quotation';
 import type { CommentRow, EventRow, MyOrderRow, RevisionRow } from './quotation-rows.ts';
+import { pricingJson, type RevisionPricingRow } from './priced-quote.ts';
 
-/** A quote revision as the API answers it; the internal note only to admins. */
-export function toRevisionJson(row: RevisionRow, isAdmin: boolean): QuoteRevision {
+/**
+ * A quote revision as the API answers it; the internal note, suggested prices and override
+ * reasons only to admins, the breakdowns to a buyer only when the revision shows them.
+ */
+export function toRevisionJson(
+  row: RevisionRow,
+  isAdmin: boolean,
+  pricing?: RevisionPricingRow,
+): QuoteRevision {
+  const priced = pricingJson(row, pricing, isAdmin);
   return {
     revision: row.revision,
     state: row.sentAt ? 'sent' : 'draft',
@@ -19,6 +28,7 @@ export function toRevisionJson(row: RevisionRow, isAdmin: boolean): QuoteRevisio
       moq: l.moq,
       note: l.note,
       lineTotal: l.lineTotal,
+      ...priced.line(l.position),
     })),
     total: row.total,
     leadTimeDays: row.leadTimeDays,
@@ -26,6 +36,7 @@ export function toRevisionJson(row: RevisionRow, isAdmin: boolean): QuoteRevisio
     noteToBuyer: row.noteToBuyer,
     ...(isAdmin ? { internalNote: row.internalNote } : {}),
     sentAt: row.sentAt?.toISOString() ?? null,
+    ...priced.head,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { users } from '../../db/schema/users.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
+import { quotePricingStore } from './quote-pricing.repository.ts';
 import type {
   LockedOrder,
   RevisionLineRow,
@@ -90,6 +91,7 @@ function repositoryOf(db: Db | Tx) {
   };
 
   return {
+    ...quotePricingStore(db),
     /** The buyer of a request, to decide who may see it; null when there is no such request. */
     async findOwner(id: string): Promise<{ userId: string | null } | null> {
       const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).limit(1);
@@ -241,8 +243,8 @@ function repositoryOf(db: Db | Tx) {
       return row?.n == null ? null : Number(row.n);
     },
 
-    /** Replaces the draft of `orderId` (its number kept) or writes a new one. */
-    async saveDraft(orderId: string, draft: NewRevision): Promise<void> {
+    /** Replaces the draft of `orderId` (its number kept) or writes a new one; answers its id. */
+    async saveDraft(orderId: string, draft: NewRevision): Promise<string> {
       await db
         .delete(quoteRevisions)
         .where(and(eq(quoteRevisions.orderId, orderId), sql`${quoteRevisions.sentAt} IS NULL`));
@@ -261,6 +263,7 @@ function repositoryOf(db: Db | Tx) {
         })
         .returning({ id: quoteRevisions.id });
       await db.insert(quoteLines).values(draft.lines.map((line) => ({ ...line, revisionId: row!.id })));
+      return row!.id;
     },
 
     async markSent(revisionId: string, sentAt: Date, validUntil: Date): Promise<void> {

@@ -215,6 +215,15 @@ describe('quotations', () => {
           moq: 10,
           note: 'Hand set stones',
           lineTotal: 375_150,
+          // Priced by hand (no costing): no suggested price, breakdown or override.
+          suggestedUnitPrice: null,
+          breakdown: null,
+          overrideReason: '',
+          previousUnitPrice: null,
+          hsn: null,
+          priceBreaks: [],
+          charges: [],
+          chargeableWeightMg: null,
         },
         {
           productId: pendant.id,
@@ -226,6 +235,14 @@ describe('quotations', () => {
           moq: 1,
           note: '',
           lineTotal: 24_999_750,
+          suggestedUnitPrice: null,
+          breakdown: null,
+          overrideReason: '',
+          previousUnitPrice: null,
+          hsn: null,
+          priceBreaks: [],
+          charges: [],
+          chargeableWeightMg: null,
         },
       ]);
       const beforeSend = await read(id, buyer);

@@ -153,6 +153,24 @@ export async function quotationRoutes(instance: FastifyInstance) {
   );
 
   app.post(
+    '/:id/quote/requote',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: "Draft the next revision at today's metal rates, changing only the metal parts (admin)",
+        params,
+        body: versionBodySchema,
+        response: { 200: orderDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await quotations.requote(request.params.id, await actorOf(request), request.body.version);
+      return detailFor(request.params.id, true);
+    },
+  );
+
+  app.post(
     '/:id/withdraw',
     {
       onRequest: app.requireAdmin,

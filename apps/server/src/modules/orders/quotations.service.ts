@@ -4,7 +4,6 @@ import { isId } from '@catalogue/shared/schemas/common';
 import {
   adminRequestPath,
   buyerRequestPath,
-  computeTotals,
   decideTransition,
   defaultValidUntil,
   effectiveStatus,
@@ -25,7 +24,10 @@ import { decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quo
 import { createQuotationsRepository, type QuotationsStore } from './quotations.repository.ts';
 import { expiryEvent, type LockedOrder } from './quotation-rows.ts';
 import { ORDER_NOT_FOUND, type Access, type Actor } from './quotation-parties.ts';
-import { priceLines } from './quote-pricing.ts';
+import { defaultRateValidUntil } from '@catalogue/shared/domain/pricing';
+import type { CostingValue } from '@catalogue/shared/schemas/pricing';
+import type { RateBook } from '../pricing/pricing.service.ts';
+import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './priced-quote.ts';
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
 import { startSweep } from './quote-expiry-sweep.ts';
@@ -38,6 +40,11 @@ export type QuotationsServiceDeps = {
   onOrdersChanged?: () => void;
   /** The request as the admin list shows it (status as read now), or null. */
   describeOrder: (id: string) => Promise<{ order: Order; version: number } | null>;
+  /** Today's rates and the designs' costings, for suggested prices (none: no line has one). */
+  pricing?: {
+    rateBook(): Promise<RateBook>;
+    costingsOf(productIds: readonly string[]): Promise<Map<string, CostingValue>>;
+  };
 };
 
 const EXPIRY_BATCH = 100;
@@ -51,6 +58,10 @@ export function createQuotationsService({
   onMailQueued,
   onOrdersChanged = () => {},
   describeOrder,
+  pricing = {
+    rateBook: async () => ({ rates: new Map(), fx: new Map() }),
+    costingsOf: async () => new Map(),
+  },
 }: QuotationsServiceDeps) {
   const repo = createQuotationsRepository(database.db);
   const buyerLink = (id: string) => env.SITE_URL.replace(/\/$/, '') + buyerRequestPath(id);
@@ -111,6 +122,14 @@ export function createQuotationsService({
   ) {
     await transition(id, action, body.version, async (store, order, from, now) => {
       const quote = await latestSent(store, order, body.revision);
+      if (action === 'accept') {
+        const rateValidUntil = (await store.readPricing([quote.id])).get(quote.id)?.rateValidUntil;
+        if (rateValidUntil && new Date(rateValidUntil).getTime() <= now.getTime())
+          throw new AppError(
+            'RATE_EXPIRED',
+            `The metal rates of this quote held until ${new Date(rateValidUntil).toISOString()}; ask for a re-quote at today's rate`,
+          );
+      }
       const to = action === 'accept' ? 'accepted' : 'declined';
       await store.updateOrder(id, { status: to, decidedAt: now });
       await store.addEvent(
@@ -172,6 +191,32 @@ export function createQuotationsService({
     return recorded;
   }
 
+  /** Writes a priced draft (replacing the draft there is, keeping its number) and its pricing. */
+  async function writeDraft(
+    store: QuotationsStore,
+    id: string,
+    actor: Actor,
+    priced: PricedDraft,
+    head: {
+      currency: string;
+      leadTimeDays: number;
+      validUntil: Date | null;
+      noteToBuyer: string;
+      internalNote: string;
+    },
+  ) {
+    const draft = await store.findDraft(id);
+    const revisionId = await store.saveDraft(id, {
+      revision: draft?.revision ?? (await store.latestRevisionNumber(id)) + 1,
+      ...head,
+      total: priced.total,
+      createdBy: actor.id,
+      lines: priced.lines,
+    });
+    await store.writePricing(revisionId, priced.pricing);
+    await store.updateOrder(id, {});
+  }
+
   return {
     /** Whether `viewer` may read request `id`: its buyer, an admin, or nobody (also for unknown ids). */
     async accessOf(id: string, viewer: { id: string; role: string } | null): Promise<Access> {
@@ -190,6 +235,7 @@ export function createQuotationsService({
       const base = isId(id) ? await describeOrder(id) : null;
       if (!base) return null;
       const [revisions, events] = await Promise.all([repo.listRevisions(id, !isAdmin), repo.listEvents(id)]);
+      const priced = await repo.readPricing(revisions.map((r) => r.id));
       const chosen =
         revision === undefined ? revisions.at(-1) : revisions.find((r) => r.revision === revision);
       if (revision !== undefined && !chosen) return null;
@@ -214,7 +260,7 @@ export function createQuotationsService({
         ...order,
         status,
         version: base.version,
-        quote: chosen ? toRevisionJson(chosen, isAdmin) : null,
+        quote: chosen ? toRevisionJson(chosen, isAdmin, priced.get(chosen.id)) : null,
         revisions: revisions.map((r) => ({
           revision: r.revision,
           sentAt: r.sentAt?.toISOString() ?? null,
@@ -225,24 +271,52 @@ export function createQuotationsService({
       };
     },
 
-    /** Saves the draft of the next revision (a draft saved before keeps its number). */
+    /**
+     * Saves the draft of the next revision (a draft saved before keeps its number): each line at
+     * its given price or, without one, at the suggested price of its design's costing.
+     */
     async saveQuote(id: string, actor: Actor, body: SaveQuoteBody): Promise<void> {
+      // Read before the transaction (which holds the only connection on PGlite): a request's
+      // products never change, and rates or costings set meanwhile would not be seen either way.
+      const book = await pricing.rateBook();
+      const asked = isId(id) ? await repo.listRequestLines(id) : [];
+      const costings = await pricing.costingsOf(asked.flatMap((l) => (l.productId ? [l.productId] : [])));
       await transition(id, 'saveQuote', body.version, async (store) => {
-        const lines = priceLines(await store.listRequestLines(id), body.lines);
-        const { total } = computeTotals(lines);
-        const draft = await store.findDraft(id);
-        await store.saveDraft(id, {
-          revision: draft?.revision ?? (await store.latestRevisionNumber(id)) + 1,
+        const requested = await store.listRequestLines(id);
+        const priced = priceDraft(requested, body, {
+          book,
+          costings,
+          buyerCountry: await store.buyerCountry(id),
+        });
+        await writeDraft(store, id, actor, priced, {
           currency: body.currency,
-          total,
           leadTimeDays: body.leadTimeDays,
           validUntil: body.validUntil ? new Date(body.validUntil) : null,
           noteToBuyer: body.noteToBuyer,
           internalNote: body.internalNote,
-          createdBy: actor.id,
-          lines,
         });
-        await store.updateOrder(id, {});
+        return [];
+      });
+    },
+
+    /**
+     * Drafts the next revision from the latest sent one at today's metal rates, changing only the
+     * metal parts (see `requoteDraft`); its valid-until and rate validity take their defaults when sent.
+     */
+    async requote(id: string, actor: Actor, version: number): Promise<void> {
+      const book = await pricing.rateBook();
+      await transition(id, 'saveQuote', version, async (store, order) => {
+        const sent = (await store.findSentQuotes([order.id])).get(order.id);
+        if (!sent) throw conflict('This request has no sent quote to re-price');
+        const was = (await store.readPricing([sent.id])).get(sent.id) ?? handPricing(sent, 'export_lut');
+        const priced = requoteDraft(sent, was, book);
+        await writeDraft(store, id, actor, priced, {
+          currency: sent.currency,
+          leadTimeDays: sent.leadTimeDays,
+          validUntil: null,
+          noteToBuyer: sent.noteToBuyer,
+          internalNote: sent.internalNote,
+        });
         return [];
       });
     },
@@ -256,6 +330,20 @@ export function createQuotationsService({
         if (validUntil.getTime() <= now.getTime())
           throw conflict("The draft's valid-until date has passed; save it with a later date first");
         await store.markSent(draft.id, now, validUntil);
+        const draftPricing = (await store.readPricing([draft.id])).get(draft.id);
+        if (draftPricing) {
+          // Rates hold only where a line was priced from a metal rate.
+          let rateValidUntil: Date | null = null;
+          if (draftPricing.rateSnapshots.length) {
+            rateValidUntil = draftPricing.rateValidUntil
+              ? new Date(draftPricing.rateValidUntil)
+              : defaultRateValidUntil(now, validUntil);
+            if (rateValidUntil > validUntil) rateValidUntil = validUntil;
+            if (rateValidUntil.getTime() <= now.getTime())
+              throw conflict("The draft's rate validity has passed; save it with a later one first");
+          }
+          await store.setRateValidUntil(draft.id, rateValidUntil);
+        }
         await store.updateOrder(id, {
           status: 'quoted',
           validUntil,

@@ -1,15 +1,20 @@
 import { AppError } from '@catalogue/shared/errors';
-import { computeTotals } from '@catalogue/shared/domain/quotation';
 import type { SaveQuoteBody } from '@catalogue/shared/schemas/quotation';
-import type { RevisionLineRow } from './quotation-rows.ts';
 import type { QuotationsStore } from './quotations.repository.ts';
 
-/** The priced lines of a draft, one for each line of the request and nothing else. */
-export function priceLines(
-  requested: Awaited<ReturnType<QuotationsStore['listRequestLines']>>,
-  input: SaveQuoteBody['lines'],
-): RevisionLineRow[] {
-  const unused = input.map((line, index) => ({ ...line, index, key: line.productId.trim().toLowerCase() }));
+export type RequestLine = Awaited<ReturnType<QuotationsStore['listRequestLines']>>[number];
+export type QuoteLineInput = SaveQuoteBody['lines'][number];
+
+/**
+ * Each line of the request with the input line that prices it (matched by product, else by code),
+ * in the request's order, with the input line's index; a 400 when a line is unpriced or an input
+ * line is not one of the request's.
+ */
+export function matchLines(
+  requested: readonly RequestLine[],
+  input: readonly QuoteLineInput[],
+): { line: RequestLine; priced: QuoteLineInput; index: number }[] {
+  const unused = input.map((line, index) => ({ line, index, key: line.productId.trim().toLowerCase() }));
   const unpriced: string[] = [];
   const matched = requested.map((line) => {
     const key = (line.productId ?? line.sku).toLowerCase();
@@ -19,7 +24,7 @@ export function priceLines(
       return null;
     }
     const [priced] = unused.splice(at, 1);
-    return { line, priced: priced! };
+    return { line, priced: priced!.line, index: priced!.index };
   });
   if (unpriced.length || unused.length) {
     const issues = [
@@ -31,21 +36,5 @@ export function priceLines(
     ];
     throw new AppError('BAD_REQUEST', 'lines must price every line of the request and nothing else', issues);
   }
-  const pairs = matched.map((m) => m!);
-  const { lineTotals } = computeTotals(
-    pairs.map(({ line, priced }) => ({ unitPrice: priced.unitPrice, quantity: line.quantity })),
-  );
-  return pairs.map(({ line, priced }, i) => ({
-    position: line.position,
-    productId: line.productId,
-    sku: line.sku,
-    name: line.name,
-    imageUrl: line.imageUrl,
-    mediaId: line.mediaId,
-    quantity: line.quantity,
-    unitPrice: priced.unitPrice,
-    moq: priced.moq ?? 1,
-    note: priced.note,
-    lineTotal: lineTotals[i]!,
-  }));
+  return matched.map((m) => m!);
 }

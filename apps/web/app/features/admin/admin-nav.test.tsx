@@ -28,7 +28,7 @@ describe('AdminNav', () => {
     const names = within(desktop)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(names).toEqual(['Dashboard', ...ADMIN_LINKS, 'Import and export']);
+    expect(names).toEqual(['Dashboard', ...ADMIN_LINKS, 'Import and export', 'Metal and exchange rates']);
     // Links keep the visitor's language prefix, and the current page is marked.
     expect(within(desktop).getByRole('link', { name: 'Product List' })).toHaveAttribute(
       'aria-current',
@@ -51,6 +51,7 @@ describe('AdminNav', () => {
       'Dashboard',
       ...ADMIN_LINKS.filter((n) => n !== 'View Order'),
       'Import and export',
+      'Metal and exchange rates',
     ]);
   });
 });

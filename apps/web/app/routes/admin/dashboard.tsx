@@ -7,6 +7,7 @@ import { adminMeta } from '~/features/seo/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';
 import { FlashMessage } from '~/components/admin/flash-message';
 import { QuoteFigures } from '~/features/quotes/quote-figures';
+import { RatesFreshness } from '~/features/pricing-admin/rates-screen';
 import { getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 import type { loader as rootLoader } from '~/root';
@@ -57,6 +58,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
     <Welcome>
       <div className="mt-6">
         <DashboardView loaded={loaderData.dashboard} />
+        <RatesFreshness linkTo="/rates" />
       </div>
       <div className="mt-10">
         <QuoteFigures loaded={loaderData.figures} />
