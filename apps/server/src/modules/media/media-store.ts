@@ -52,8 +52,9 @@ async function* walk(root: string, dir: string): AsyncGenerator<StoredEntry> {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(root, file);
     else if (entry.isFile() && !isTemporary(entry.name)) {
+      // Every file, also one whose name is no key (a copy reports it rather than skip it).
       const key = path.relative(root, file).split(path.sep).join('/');
-      if (SAFE_KEY.test(key)) yield { key, size: (await fs.stat(file)).size };
+      yield { key, size: (await fs.stat(file)).size };
     }
   }
 }

@@ -17,6 +17,15 @@ export type S3StoreConfig = {
   requestTimeoutMs?: number;
 };
 
+/** What a HEAD of one object tells: its size, the SHA-256 we stored with it, the service's ETag. */
+export type ObjectHead = { size: number; sha256: string | null; etag: string | null };
+
+export type S3MediaStore = MediaStore & {
+  client(): Promise<S3Sdk.S3Client>;
+  /** null when absent. */
+  head(key: string): Promise<ObjectHead | null>;
+};
+
 type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
 export const STORE_UNAVAILABLE_MESSAGE =
@@ -51,10 +60,7 @@ export const md5Base64 = (data: Buffer) => crypto.createHash('md5').update(data)
  * next request tries the service again, so it recovers by itself. The outage and the recovery
  * are logged once each.
  */
-export function createS3MediaStore(
-  config: S3StoreConfig,
-  log?: Log,
-): MediaStore & { client(): Promise<S3Sdk.S3Client> } {
+export function createS3MediaStore(config: S3StoreConfig, log?: Log): S3MediaStore {
   let clientPromise: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | null = null;
   // The SDK is loaded on the first picture read or write, like sharp: a start that serves no
   // picture does not pay for it.
@@ -138,6 +144,17 @@ export function createS3MediaStore(
   return {
     kind: 's3',
     client: async () => (await sdk()).client,
+    head: (key) =>
+      call(async ({ client, sdk: s }) => {
+        const answer = await client.send(
+          new s.HeadObjectCommand({ Bucket: config.bucket, Key: checkKey(key) }),
+        );
+        return {
+          size: answer.ContentLength ?? 0,
+          sha256: answer.Metadata?.sha256 ?? null,
+          etag: answer.ETag?.replace(/"/g, '') ?? null,
+        };
+      }),
     async put(key, data) {
       await call(({ client, sdk: s }) =>
         client.send(
