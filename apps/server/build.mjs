@@ -6,6 +6,7 @@ await build({
     server: 'src/server.ts',
     seed: 'src/db/seed/cli.ts',
     admin: 'src/cli/admin.ts',
+    'media-copy': 'src/cli/media-copy.ts',
   },
   outdir: 'dist',
   bundle: true,

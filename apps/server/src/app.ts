@@ -48,7 +48,7 @@ import { createServices, type Services } from './services.ts';
 export type AppDeps = {
   env: Env;
   database: Database;
-  /** Defaults to the local directory under DATA_DIR. */
+  /** Defaults to the store MEDIA_STORE names (the directory under DATA_DIR unless `s3`). */
   mediaStore?: MediaStore;
   /** The storefront; tests of the API alone leave it out. */
   web?: Omit<WebOptions, 'getLoadContext' | 'pages'>;
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices({
     env,
     database,
+    log: app.log,
     ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
   });
   app.decorate('services', services);

@@ -82,4 +82,52 @@ describe('configuration', () => {
     expect(parseEnv({ PUBLIC_PRICES: 'true' }).PUBLIC_PRICES).toBe(true);
     expect(() => parseEnv({ PUBLIC_PRICES: 'maybe' })).toThrow(/PUBLIC_PRICES/);
   });
+
+  it('keeps pictures in DATA_DIR/media unless MEDIA_STORE=s3, which needs a bucket', () => {
+    expect(parseEnv({})).toMatchObject({
+      MEDIA_STORE: 'directory',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
+    const s3 = parseEnv({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'jaipur-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_REGION: 'auto',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3).toMatchObject({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'jaipur-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: true,
+      S3_REGION: 'auto',
+    });
+    const problemsOf = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ MEDIA_STORE: 's3' })).toEqual([
+      'S3_BUCKET: is required when MEDIA_STORE is s3 (the bucket that keeps the pictures)',
+    ]);
+    expect(problemsOf({ MEDIA_STORE: 'bucket' })).toEqual(['MEDIA_STORE: must be directory or s3']);
+    expect(problemsOf({ MEDIA_STORE: 's3', S3_BUCKET: 'No_Such Bucket' })).toEqual([
+      'S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    ]);
+    expect(
+      problemsOf({ MEDIA_STORE: 's3', S3_BUCKET: 'jaipur-media', S3_ENDPOINT: 'minio:9000' })[0],
+    ).toMatch(/^S3_ENDPOINT: /);
+    expect(problemsOf({ S3_BUCKET: 'jaipur-media' })).toEqual([
+      'MEDIA_STORE: is directory but S3_BUCKET or S3_ENDPOINT is set; set MEDIA_STORE=s3 to keep the pictures in the bucket',
+    ]);
+    expect(problemsOf({ MEDIA_STORE: 's3', S3_BUCKET: 'jaipur-media', AWS_ACCESS_KEY_ID: 'key' })).toEqual([
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both, or neither',
+    ]);
+  });
 });

@@ -44,6 +44,32 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
+  /** Where pictures are kept: `directory` (DATA_DIR/media) or `s3` (an S3-compatible bucket). */
+  MEDIA_STORE: z.enum(['directory', 's3'], { message: 'must be directory or s3' }).default('directory'),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  /** Any S3-compatible service (MinIO, Cloudflare R2, ...); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** `true` for services that take the bucket in the path (MinIO, most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** The AWS SDK's standard credentials; both or neither (then its own chain: profile, role). */
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
   /** Whether anonymous visitors and buyers receive product prices; admins always do. */
   PUBLIC_PRICES: bool.default(false),
   SITE_VERIFICATION: z.string().default(''),
@@ -116,11 +142,27 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
   }
+  const problems = mediaStoreProblems(result.data);
+  if (problems.length) throw new ConfigError(problems);
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = path.isAbsolute(result.data.DATA_DIR)
     ? result.data.DATA_DIR
     : path.resolve(source.DATA_DIR ? base : REPO_ROOT, result.data.DATA_DIR);
   return { ...result.data, dataDir, siteUrlDefaulted: !source.SITE_URL?.trim() };
+}
+
+/** The settings of the media store that contradict each other (each named), or none. */
+function mediaStoreProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (env.MEDIA_STORE === 's3' && !env.S3_BUCKET)
+    problems.push('S3_BUCKET: is required when MEDIA_STORE is s3 (the bucket that keeps the pictures)');
+  if (env.MEDIA_STORE === 'directory' && (env.S3_BUCKET || env.S3_ENDPOINT))
+    problems.push(
+      'MEDIA_STORE: is directory but S3_BUCKET or S3_ENDPOINT is set; set MEDIA_STORE=s3 to keep the pictures in the bucket',
+    );
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY))
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: set both, or neither');
+  return problems;
 }
 
 /** Where our images are publicly served from: MEDIA_BASE_URL, else SITE_URL. */

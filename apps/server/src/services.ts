@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import path from 'node:path';
 import type { Database } from './db/client.ts';
 import { mediaBaseUrl, type Env } from './env.ts';
-import { createLocalMediaStore, type MediaStore } from './modules/media/media-store.ts';
+import { createConfiguredMediaStore } from './modules/media/configured-store.ts';
+import type { MediaStore } from './modules/media/media-store.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { createPublicImageUrl } from './modules/media/public-url.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
@@ -35,15 +35,24 @@ export type DomainEvents = EventEmitter<{
  * (through the load context) use these same objects, so a page never calls its own server over HTTP.
  * Each module adds its service here.
  */
-export function createServices(deps: { env: Env; database: Database; mediaStore?: MediaStore }) {
+export function createServices(deps: {
+  env: Env;
+  database: Database;
+  mediaStore?: MediaStore;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}) {
   const events: DomainEvents = new EventEmitter();
   const base: ServiceDeps = {
     env: deps.env,
     database: deps.database,
-    mediaStore: deps.mediaStore ?? createLocalMediaStore(path.join(deps.env.dataDir, 'media')),
+    mediaStore: deps.mediaStore ?? createConfiguredMediaStore(deps.env, deps.log),
     events,
   };
-  const media = createMediaService({ db: deps.database.db, store: base.mediaStore });
+  const media = createMediaService({
+    db: deps.database.db,
+    store: base.mediaStore,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
   const imageUrl = createPublicImageUrl(mediaBaseUrl(deps.env));
   // Buyers: requests only queue mail in their transaction; the dispatcher (started by server.ts) sends it.
   const onMailQueued = () => mail.nudge();

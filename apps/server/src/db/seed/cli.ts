@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../../server-setup.ts';
 import { parseEnv } from '../../env.ts';
-import { createLocalMediaStore } from '../../modules/media/media-store.ts';
+import { createConfiguredMediaStore } from '../../modules/media/configured-store.ts';
 import { seedBulkProducts, seedDemo } from './seed.ts';
 
 /**
@@ -16,7 +15,7 @@ const { values } = parseArgs({
 
 const env = parseEnv();
 const database = await connectDatabase(env);
-const store = createLocalMediaStore(path.join(env.dataDir, 'media'));
+const store = createConfiguredMediaStore(env);
 try {
   if (values.reset) {
     await database.db.execute(sql`TRUNCATE products, cart_items, order_items RESTART IDENTITY CASCADE`);

@@ -1,22 +1,33 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { sampleImage } from '../../../test/image-fixtures.ts';
+import { bearer, createUser } from '../../../test/helpers.ts';
+import { multipart, sampleImage } from '../../../test/image-fixtures.ts';
+import {
+  buildAppOnStore,
+  bytesOf,
+  MEDIA_STORES,
+  storedKeys,
+  type StoreTestApp,
+} from '../../../test/media-stores.ts';
+import { products } from '../../db/schema/products.ts';
+import { createConfiguredMediaStore } from './configured-store.ts';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 /** A browser without AVIF (older Safari, Edge Legacy): WebP straight away. */
 const WEBP_ACCEPT = 'image/webp,image/apng,image/*,*/*;q=0.8';
 const LIMIT = { maxBytes: 5 * 1024 * 1024, tooLargeMessage: 'too large' };
 
-describe('GET /media/{id}', () => {
-  let t: TestApp;
+describe.each(MEDIA_STORES)('GET /media/{id} from the %s store', (kind) => {
+  let t: StoreTestApp;
   let id: string;
   let transparentId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildAppOnStore(kind);
     id = (await t.app.services.media.ingestImage(await sampleImage('jpeg', 1000, 800), LIMIT)).id;
     const transparent = await sharp({
       create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
@@ -106,12 +117,22 @@ describe('GET /media/{id}', () => {
     expect([data[0], data[1], data[2]].every((v) => v! > 245)).toBe(true);
   });
 
-  it('caches each variant on disk once and answers 304 to a matching If-None-Match', async () => {
+  it('caches each variant in the store once and answers 304 to a matching If-None-Match', async () => {
     const url = `/media/${id}?w=300&h=300&fit=cover`;
     const first = await get(url);
-    const variants = path.join(t.env.dataDir, 'media', 'variants', id.slice(0, 2));
-    const files = (await fs.readdir(variants)).filter((f) => f.startsWith(id) && f.includes('300x300-cover'));
-    expect(files).toHaveLength(1);
+    const keys = await storedKeys(
+      t.app.services.mediaStore,
+      `variants/${id.slice(0, 2)}/${id}-300x300-cover`,
+    );
+    expect(keys).toEqual([`variants/${id.slice(0, 2)}/${id}-300x300-cover-q86-d1-v1.webp`]);
+    if (kind === 'directory') {
+      // Where the directory store has always kept it: DATA_DIR/media/variants/{2 characters}/.
+      const variants = path.join(t.env.dataDir, 'media', 'variants', id.slice(0, 2));
+      const files = (await fs.readdir(variants)).filter(
+        (f) => f.startsWith(id) && f.includes('300x300-cover'),
+      );
+      expect(files).toHaveLength(1);
+    }
     const second = await get(url);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const revalidated = await get(url, { 'if-none-match': first.headers.etag as string });
@@ -120,14 +141,52 @@ describe('GET /media/{id}', () => {
     expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
   });
 
-  it('serves the same bytes from the disk cache after a restart of the process cache', async () => {
-    const url = `/media/${id}?w=480`;
-    const first = await get(url);
-    // A second service on the same store and database knows nothing in memory.
-    const { createMediaService } = await import('./media.service.ts');
-    const cold = createMediaService({ db: t.database.db, store: t.app.services.mediaStore });
-    const spec = { width: 480, height: null, fit: 'inside', quality: 86, dpr: 1, format: 'webp' } as const;
-    expect((await cold.getVariant(id, spec))!.data.equals(first.rawPayload)).toBe(true);
+  it('serves a variant made by one instance to another from the store, without making it again', async () => {
+    const fresh = await buildAppOnStore(kind);
+    try {
+      const own = (await fresh.app.services.media.ingestImage(await sampleImage('jpeg', 900, 700), LIMIT)).id;
+      const first = await fresh.app.inject({
+        method: 'GET',
+        url: `/media/${own}?w=480`,
+        headers: { accept: WEBP_ACCEPT },
+      });
+      expect(first.statusCode).toBe(200);
+      // Another instance: its own store client (same directory or bucket), same database, empty memory.
+      const { createMediaService } = await import('./media.service.ts');
+      const otherStore = createConfiguredMediaStore(fresh.env);
+      const other = createMediaService({ db: fresh.database.db, store: otherStore });
+      // Without the original it could not make the variant: what it answers, it found stored.
+      const [original] = await storedKeys(otherStore, `originals/${own}`);
+      await otherStore.remove(original!);
+      const spec = { width: 480, height: null, fit: 'inside', quality: 86, dpr: 1, format: 'webp' } as const;
+      const answer = await other.getVariant(own, spec);
+      expect((await bytesOf(answer!.data)).equals(first.rawPayload)).toBe(true);
+      expect(answer!.etag).toBe(first.headers.etag);
+      expect(await storedKeys(otherStore, `variants/${own.slice(0, 2)}/${own}-480x0`)).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('streams a large variant from the store with its length, the same bytes every time', async () => {
+    // Noise does not compress: its whole-picture PNG variant is far over the memory cache's limit.
+    const noise = await sharp(crypto.randomBytes(1200 * 1000 * 3), {
+      raw: { width: 1200, height: 1000, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const big = (await t.app.services.media.ingestImage(noise, LIMIT)).id;
+    const url = `/media/${big}?q=95`;
+    const made = await get(url, { accept: '*/*' });
+    expect(made.statusCode).toBe(200);
+    expect(made.rawPayload.length).toBeGreaterThan(512 * 1024);
+    const streamed = await get(url, { accept: '*/*' });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-length']).toBe(String(made.rawPayload.length));
+    expect(streamed.headers['content-type']).toBe('image/jpeg');
+    expect(streamed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(streamed.headers.etag).toBe(made.headers.etag);
+    expect(streamed.rawPayload.equals(made.rawPayload)).toBe(true);
   });
 
   it.each([
@@ -156,10 +215,10 @@ describe('GET /media/{id}', () => {
   });
 });
 
-describe('GET /uploads/{file}', () => {
-  let t: TestApp;
+describe.each(MEDIA_STORES)('GET /uploads/{file} from the %s store', (kind) => {
+  let t: StoreTestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildAppOnStore(kind);
     await t.app.services.mediaStore.put('uploads/1700000000-ring.png', await sampleImage('png', 20, 20));
     await t.app.services.mediaStore.put('uploads/notes.txt', Buffer.from('secret'));
   });
@@ -194,5 +253,68 @@ describe('GET /uploads/{file}', () => {
     const res = await t.app.inject({ method: 'GET', url: '/uploads/Quotation_12.xlsx?sig=abc&exp=1' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/api/orders/download/Quotation_12.xlsx?sig=abc&exp=1');
+  });
+});
+
+describe('pictures while the bucket is out of reach', () => {
+  let t: StoreTestApp;
+  beforeAll(async () => {
+    t = await buildAppOnStore('s3');
+  });
+  afterAll(() => t.close());
+
+  const upload = (admin: string, code: string) => {
+    const form = multipart(
+      {
+        name: 'Bucket Ring',
+        description: 'x',
+        category: 'Rings',
+        subcategory: 'withgemstone',
+        code,
+      },
+      [{ field: 'image', filename: 'ring.jpg', contentType: 'image/jpeg', data: jpeg }],
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/products/admin/add',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(admin) },
+    });
+  };
+  let jpeg: Buffer;
+
+  it('answers reads and uploads 503 with a clear message, and serves again once it is back, by itself', async () => {
+    jpeg = await sampleImage('jpeg', 400, 300);
+    const admin = await createUser(t.database, { role: 'admin' });
+    const id = (await t.app.services.media.ingestImage(jpeg, LIMIT)).id;
+    await t.s3!.stop();
+
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/media/${id}?w=200&h=200`,
+      headers: { accept: WEBP_ACCEPT },
+    });
+    expect(read.statusCode).toBe(503);
+    expect(read.json()).toEqual({
+      message: 'The picture store cannot be reached right now; please try again in a moment',
+      code: 'UNAVAILABLE',
+    });
+    const refused = await upload(admin.token, 'BUCKET-1');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({
+      message: 'The picture store cannot be reached right now; please try again in a moment',
+    });
+    // Nothing half-made: the product was not added.
+    expect(await t.database.db.select().from(products).where(eq(products.code, 'BUCKET-1'))).toEqual([]);
+
+    await t.s3!.start();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/media/${id}?w=200&h=200`,
+      headers: { accept: WEBP_ACCEPT },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('image/webp');
+    expect((await upload(admin.token, 'BUCKET-1')).statusCode).toBe(201);
   });
 });

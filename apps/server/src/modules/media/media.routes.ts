@@ -28,6 +28,8 @@ const variantQuery = z.object({
 });
 
 function sendImage(reply: FastifyReply, answer: ImageAnswer, cacheControl: string) {
+  // A stream from the store carries the length a buffer would (the same headers either way).
+  if (!Buffer.isBuffer(answer.data)) reply.header('content-length', answer.size);
   return (
     reply
       .header('content-type', answer.contentType)
@@ -102,7 +104,7 @@ export async function mediaRoutes(root: FastifyInstance) {
       const etag = `"${crypto.createHash('sha1').update(found.data).digest('base64url')}"`;
       if (etagMatches(request.headers['if-none-match'], etag))
         return reply.code(304).header('etag', etag).send();
-      return sendImage(reply, { ...found, etag }, LEGACY_CACHE);
+      return sendImage(reply, { ...found, size: found.data.length, etag }, LEGACY_CACHE);
     },
   );
 }

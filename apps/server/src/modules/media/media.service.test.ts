@@ -8,7 +8,7 @@ import { blogs } from '../../db/schema/content.ts';
 import { media } from '../../db/schema/media.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildAppOnStore, MEDIA_STORES, storedKeys, type StoreTestApp } from '../../../test/media-stores.ts';
 import {
   HTML_PAGE,
   jpegWithOrientation,
@@ -22,17 +22,13 @@ import { NOT_AN_IMAGE_MESSAGE } from './media.service.ts';
 
 const LIMIT = { maxBytes: 5 * 1024 * 1024, tooLargeMessage: 'Image size must be less than 5MB' };
 
-describe('media service', () => {
-  let t: TestApp;
+describe.each(MEDIA_STORES)('media service on the %s store', (kind) => {
+  let t: StoreTestApp;
   const mediaDir = () => path.join(t.env.dataDir, 'media');
-  const exists = (file: string) =>
-    fs.stat(file).then(
-      () => true,
-      () => false,
-    );
+  const stored = (key: string) => t.app.services.mediaStore.get(key);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildAppOnStore(kind);
   });
   afterAll(() => t.close());
 
@@ -49,13 +45,16 @@ describe('media service', () => {
 
     const row = await mediaRow(id);
     expect(row).toMatchObject({ mimeType: 'image/jpeg', width: 200, height: 300 });
-    const stored = await fs.readFile(path.join(mediaDir(), row!.storageKey));
-    const meta = await sharp(stored).metadata();
+    const original = (await stored(row!.storageKey))!;
+    if (kind === 'directory')
+      // Where the directory store has always kept originals: DATA_DIR/media/originals/.
+      expect((await fs.readFile(path.join(mediaDir(), row!.storageKey))).equals(original)).toBe(true);
+    const meta = await sharp(original).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
-    expect(stored.includes(Buffer.from('SecretCam'))).toBe(false);
-    expect(row!.bytes).toBe(stored.length);
+    expect(original.includes(Buffer.from('SecretCam'))).toBe(false);
+    expect(row!.bytes).toBe(original.length);
     expect(t.app.services.media.urlOf(id)).toBe(`/media/${id}`);
   });
 
@@ -112,14 +111,18 @@ describe('media service', () => {
     const spec = { width: 64, height: 64, fit: 'inside', quality: 86, dpr: 1, format: 'webp' } as const;
 
     const free = (await svc.ingestImage(await sampleImage('png'), LIMIT)).id;
-    const original = path.join(mediaDir(), (await mediaRow(free))!.storageKey);
+    const original = (await mediaRow(free))!.storageKey;
     expect(await svc.getVariant(free, spec)).not.toBeNull();
-    const variantDir = path.join(mediaDir(), 'variants', free.slice(0, 2));
-    expect((await fs.readdir(variantDir)).some((f) => f.startsWith(free))).toBe(true);
+    const variants = `variants/${free.slice(0, 2)}/${free}`;
+    expect(await storedKeys(t.app.services.mediaStore, variants)).toHaveLength(1);
     await svc.release(free);
     expect(await mediaRow(free)).toBeNull();
-    expect(await exists(original)).toBe(false);
-    expect((await fs.readdir(variantDir)).some((f) => f.startsWith(free))).toBe(false);
+    expect(await stored(original)).toBeNull();
+    expect(await storedKeys(t.app.services.mediaStore, variants)).toEqual([]);
+    if (kind === 'directory') {
+      const variantDir = path.join(mediaDir(), 'variants', free.slice(0, 2));
+      expect((await fs.readdir(variantDir)).some((f) => f.startsWith(free))).toBe(false);
+    }
     expect(await svc.getVariant(free, spec)).toBeNull();
 
     const byProduct = (await svc.ingestImage(await sampleImage('png'), LIMIT)).id;

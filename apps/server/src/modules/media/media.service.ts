@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
 import { IMAGE_MAX_PIXELS } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
@@ -8,7 +9,7 @@ import { createLimiter } from '../../lib/concurrency.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
-import type { MediaStore } from './media-store.ts';
+import type { MediaStore, StoredObject } from './media-store.ts';
 import {
   deleteMediaIfUnreferenced,
   findMediaById,
@@ -34,8 +35,23 @@ const ENCODER_QUEUE_LIMIT = 200;
  */
 const MEMORY_CACHE_BYTES = 16 * 1024 * 1024;
 
-/** A rendered image ready to send. The ETag is derived from its name, so a 304 needs no I/O. */
-export type ImageAnswer = { data: Buffer; contentType: string; etag: string };
+/**
+ * Variants up to this size are read whole from the store and kept in the memory cache; a larger
+ * one (a whole picture at dpr 2, say) is streamed from the store to the client on every request.
+ */
+const MEMORY_ENTRY_MAX_BYTES = 512 * 1024;
+
+/**
+ * A rendered image ready to send: bytes in memory, or a stream from the store with its size. The
+ * ETag is derived from its name, so a 304 needs no I/O.
+ */
+export type ImageAnswer = {
+  data: Buffer | Readable;
+  /** The byte length (a stream's Content-Length). */
+  size: number;
+  contentType: string;
+  etag: string;
+};
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -84,11 +100,38 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
     }
   }
 
-  /** Makes (or reads back) one variant; null when the media item does not exist. */
-  async function loadVariant(id: string, spec: VariantSpec): Promise<Buffer | null> {
+  /** A small stored variant read whole (for the memory cache); a large one left as a stream. */
+  async function readStored(found: StoredObject): Promise<Buffer | StoredObject> {
+    if (found.size > MEMORY_ENTRY_MAX_BYTES) return found;
+    const chunks: Buffer[] = [];
+    for await (const chunk of found.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** A variant already in memory or the store, without encoding; null when not made yet. */
+  async function findMade(key: string): Promise<Buffer | StoredObject | null> {
+    const data = memory.get(key);
+    if (data) return data;
+    const found = await store.open(key);
+    if (!found) return null;
+    const read = await readStored(found);
+    if (Buffer.isBuffer(read)) memory.set(key, read);
+    return read;
+  }
+
+  const answerOf = (id: string, spec: VariantSpec, found: Buffer | StoredObject): ImageAnswer => ({
+    data: Buffer.isBuffer(found) ? found : found.body,
+    size: Buffer.isBuffer(found) ? found.length : found.size,
+    contentType: VARIANT_MIME[spec.format],
+    etag: etagOf(id, spec),
+  });
+
+  /**
+   * Makes one variant from its original and stores it (another instance may have made it
+   * meanwhile: the same bytes under the same key); null when the media item does not exist.
+   */
+  async function makeVariant(id: string, spec: VariantSpec): Promise<Buffer | null> {
     const key = variantKey(id, spec);
-    const cached = await store.get(key);
-    if (cached) return cached;
     const row = await findMediaById(db, id);
     if (!row) return null;
     const original = await store.get(row.storageKey);
@@ -209,19 +252,18 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       if (!isId(mediaId)) return null;
       const id = mediaId.toLowerCase();
       const key = variantKey(id, spec);
-      let data = memory.get(key) ?? null;
-      if (!data) {
-        let pending = inFlight.get(key);
-        if (!pending) {
-          // Concurrent requests for a variant not made yet share one render.
-          pending = loadVariant(id, spec).finally(() => inFlight.delete(key));
-          inFlight.set(key, pending);
-        }
-        data = await pending;
-        if (!data) return null;
-        memory.set(key, data);
+      const made = await findMade(key);
+      if (made) return answerOf(id, spec, made);
+      let pending = inFlight.get(key);
+      if (!pending) {
+        // Concurrent requests for a variant not made yet share one render.
+        pending = makeVariant(id, spec).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
       }
-      return { data, contentType: VARIANT_MIME[spec.format], etag: etagOf(id, spec) };
+      const data = await pending;
+      if (!data) return null;
+      if (data.length <= MEMORY_ENTRY_MAX_BYTES) memory.set(key, data);
+      return answerOf(id, spec, data);
     },
 
     /**
@@ -231,14 +273,8 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
     async readyVariant(mediaId: string, spec: VariantSpec): Promise<ImageAnswer | null> {
       if (!isId(mediaId)) return null;
       const id = mediaId.toLowerCase();
-      const key = variantKey(id, spec);
-      let data = memory.get(key) ?? null;
-      if (!data) {
-        data = await store.get(key);
-        if (!data) return null;
-        memory.set(key, data);
-      }
-      return { data, contentType: VARIANT_MIME[spec.format], etag: etagOf(id, spec) };
+      const made = await findMade(variantKey(id, spec));
+      return made ? answerOf(id, spec, made) : null;
     },
 
     /**
@@ -246,9 +282,14 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
      * logged, never thrown. For AVIF, which the next request then finds ready.
      */
     prepareVariant(mediaId: string, spec: VariantSpec): void {
-      this.getVariant(mediaId, spec).catch((err: unknown) => {
-        deps.log?.warn({ err, mediaId }, 'could not make an image variant in the background');
-      });
+      this.getVariant(mediaId, spec)
+        // A variant found made and large enough to be streamed is not wanted here: let it go.
+        .then((answer) => {
+          if (answer && !Buffer.isBuffer(answer.data)) answer.data.destroy();
+        })
+        .catch((err: unknown) => {
+          deps.log?.warn({ err, mediaId }, 'could not make an image variant in the background');
+        });
     },
 
     /** The "no image" picture in the requested size and format. */
@@ -259,7 +300,12 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
         data = await runEncoder(() => renderPlaceholder(spec));
         placeholders.set(name, data);
       }
-      return { data, contentType: VARIANT_MIME[spec.format], etag: `"placeholder-${name}"` };
+      return {
+        data,
+        size: data.length,
+        contentType: VARIANT_MIME[spec.format],
+        etag: `"placeholder-${name}"`,
+      };
     },
 
     /** A file saved by the previous site under /uploads (legacy image paths); null when absent. */
