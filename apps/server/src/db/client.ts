@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as catalogueImportTables from './schema/catalogue-imports.ts';
 import * as contentTables from './schema/content.ts';
+import * as fulfilmentTables from './schema/fulfilment.ts';
 import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
 import * as productTables from './schema/products.ts';
@@ -24,6 +25,7 @@ const schema = {
   ...catalogueImportTables,
   ...userTables,
   ...orderTables,
+  ...fulfilmentTables,
   ...contentTables,
   ...systemTables,
 };

@@ -39,6 +39,7 @@ function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     version: 1,
     quote: null,
     revisions: [],
+    fulfilment: null,
     history: [
       {
         from: null,
