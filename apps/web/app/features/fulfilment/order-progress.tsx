@@ -88,8 +88,10 @@ export function OrderProgress({ order }: { order: OrderForProgress }) {
       ) : null}
 
       <div>
-        <h3 className="mb-2 font-semibold">{t('progress.timeline')}</h3>
-        <ol className="space-y-3 border-l-2 border-brand-100 pl-4">
+        <h3 id="order-timeline" className="mb-2 font-semibold">
+          {t('progress.timeline')}
+        </h3>
+        <ol aria-labelledby="order-timeline" className="space-y-3 border-l-2 border-brand-100 pl-4">
           {timeline.map((stage, index) => {
             const entry =
               [...fulfilment.stages].reverse().find((s) => s.stage === stage) ?? byStage.get(stage);
