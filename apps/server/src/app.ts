@@ -41,6 +41,7 @@ import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });
+  await app.register(fulfilmentRoutes);
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(seoRoutes);

@@ -16,6 +16,7 @@ import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
+import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
@@ -74,6 +75,7 @@ export function createServices(deps: {
     renderDeferred: (message) => orders.renderDeferredMail(message),
     prepareDeferred: (messages) => orders.prepareDeferredMails(messages),
   });
+  const fulfilment = createFulfilmentService({ ...buyerDeps, media });
   const search = createSearchService({
     db: deps.database.db,
     events,
@@ -111,7 +113,9 @@ export function createServices(deps: {
       onOrdersChanged,
       describeOrder: orders.describeOrder,
       pricing,
+      fulfilment,
     }),
+    fulfilment,
     contact: createContactService(buyerDeps),
     pricing,
     mail,

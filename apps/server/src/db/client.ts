@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as catalogueImportTables from './schema/catalogue-imports.ts';
 import * as contentTables from './schema/content.ts';
+import * as fulfilmentTables from './schema/fulfilment.ts';
 import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
 import * as pricingTables from './schema/pricing.ts';
@@ -26,6 +27,7 @@ const schema = {
   ...userTables,
   ...orderTables,
   ...pricingTables,
+  ...fulfilmentTables,
   ...contentTables,
   ...systemTables,
 };

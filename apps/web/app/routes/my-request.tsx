@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { loginPath } from '~/lib/paths';
 import { BuyerRequest } from '~/features/quotes/buyer-request';
+import { OrderProgress } from '~/features/fulfilment/order-progress';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import type { Route } from './+types/my-request';
 
@@ -16,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function MyRequestPage({ params }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-12 print:max-w-none print:p-0">
-      <BuyerRequest id={params.id} />
+      <BuyerRequest id={params.id} progress={(order) => <OrderProgress order={order} />} />
     </section>
   );
 }

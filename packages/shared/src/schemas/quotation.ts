@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, QUOTE_LIMITS } from '../domain/quotation.ts';
 import { formatCount } from '../format-number.ts';
+import { fulfilmentSchema, poNumberField } from './fulfilment.ts';
 import { orderSchema } from './order.ts';
 import {
   breakdownSchema,
@@ -100,6 +101,8 @@ export const decideBodySchema = z.object({
   version: versionField,
   revision: wholeNumber('revision', 1, 10_000),
 });
+/** Accepting may name the buyer's purchase-order number; the order then starts at `confirmed`. */
+export const acceptBodySchema = decideBodySchema.extend({ poNumber: poNumberField });
 export const declineBodySchema = decideBodySchema.extend({ reason: note('reason') });
 export const withdrawBodySchema = z.object({ version: versionField, note: note('note') });
 
@@ -195,6 +198,8 @@ export const orderDetailSchema = orderSchema.extend({
   quote: quoteRevisionSchema.nullable(),
   revisions: z.array(revisionSummarySchema),
   history: z.array(orderEventSchema),
+  /** The order in production once accepted (see schemas/fulfilment.ts); null before. */
+  fulfilment: fulfilmentSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });

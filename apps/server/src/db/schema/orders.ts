@@ -69,7 +69,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
     // These three also INCLUDE the id (and the state and validity a filter reads), written by hand
-    // in migration 0010: a page of the lists is found in the index alone.
+    // in migration 0007: a page of the lists is found in the index alone.
     index('orders_status_number_idx').on(t.status, t.orderNumber),
     index('orders_number_cover_idx').on(t.orderNumber),
     // The admin list's text search: each searched column on its own trigram index.

@@ -91,6 +91,9 @@ function repositoryOf(db: Db | Tx) {
   };
 
   return {
+    /** The connection or transaction this store works in (for another module's rows in it). */
+    handle: db,
+
     ...quotePricingStore(db),
     /** The buyer of a request, to decide who may see it; null when there is no such request. */
     async findOwner(id: string): Promise<{ userId: string | null } | null> {

@@ -5,10 +5,10 @@ import { AppError } from '@catalogue/shared/errors';
 import { errorBody } from '@catalogue/shared/schemas/common';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import {
+  acceptBodySchema,
   commentBodySchema,
   commentListSchema,
   commentResponseSchema,
-  decideBodySchema,
   declineBodySchema,
   myOrdersSchema,
   orderDetailResponseSchema,
@@ -195,9 +195,10 @@ export async function quotationRoutes(instance: FastifyInstance) {
       onRequest: requireOwner,
       schema: {
         tags,
-        summary: "Accept the current quote (the request's buyer)",
+        summary:
+          "Accept the current quote, with an optional PO number: the order starts at confirmed (the request's buyer)",
         params,
-        body: decideBodySchema,
+        body: acceptBodySchema,
         response: { 200: orderDetailResponseSchema, ...errors },
       },
     },

@@ -17,7 +17,8 @@ import type {
   QuoteRevision,
   SaveQuoteBody,
 } from '@catalogue/shared/schemas/quotation';
-import type { Database } from '../../db/client.ts';
+import type { Fulfilment } from '@catalogue/shared/schemas/fulfilment';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
 import { decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quotations.mail.ts';
@@ -45,6 +46,17 @@ export type QuotationsServiceDeps = {
     rateBook(): Promise<RateBook>;
     costingsOf(productIds: readonly string[]): Promise<Map<string, CostingValue>>;
   };
+  /** After acceptance: the order in production (modules/fulfilment), started in the accept's transaction. */
+  fulfilment?: {
+    start: (
+      tx: Db | Tx,
+      input: { orderId: string; poNumber: string | null; actor: Actor; at: Date },
+    ) => Promise<void>;
+    describe: (
+      id: string,
+      acceptance: { at: string; by: { _id: string | null; name: string } },
+    ) => Promise<Fulfilment>;
+  };
 };
 
 const EXPIRY_BATCH = 100;
@@ -62,6 +74,7 @@ export function createQuotationsService({
     rateBook: async () => ({ rates: new Map(), fx: new Map() }),
     costingsOf: async () => new Map(),
   },
+  fulfilment,
 }: QuotationsServiceDeps) {
   const repo = createQuotationsRepository(database.db);
   const buyerLink = (id: string) => env.SITE_URL.replace(/\/$/, '') + buyerRequestPath(id);
@@ -117,7 +130,7 @@ export function createQuotationsService({
   async function decide(
     id: string,
     actor: Actor,
-    body: { version: number; revision: number; reason?: string },
+    body: { version: number; revision: number; reason?: string; poNumber?: string | null },
     action: 'accept' | 'decline',
   ) {
     await transition(id, action, body.version, async (store, order, from, now) => {
@@ -145,6 +158,13 @@ export function createQuotationsService({
         },
         now,
       );
+      if (to === 'accepted')
+        await fulfilment?.start(store.handle, {
+          orderId: id,
+          poNumber: body.poNumber ?? null,
+          actor,
+          at: now,
+        });
       const mail = decisionMail(order, to, quote, body.reason ?? '', env.BUSINESS_EMAIL, adminLink(id));
       return [{ kind: action === 'accept' ? QUOTE_MAIL.accepted : QUOTE_MAIL.declined, mail }];
     });
@@ -268,6 +288,10 @@ export function createQuotationsService({
           currency: r.currency as QuoteRevision['currency'],
         })),
         history,
+        fulfilment:
+          status === 'accepted' && fulfilment
+            ? await fulfilment.describe(id, acceptanceOf(history, order))
+            : null,
       };
     },
 
@@ -370,8 +394,11 @@ export function createQuotationsService({
       });
     },
 
-    accept: (id: string, actor: Actor, body: { version: number; revision: number }) =>
-      decide(id, actor, body, 'accept'),
+    accept: (
+      id: string,
+      actor: Actor,
+      body: { version: number; revision: number; poNumber?: string | null },
+    ) => decide(id, actor, body, 'accept'),
 
     decline: (id: string, actor: Actor, body: { version: number; revision: number; reason: string }) =>
       decide(id, actor, body, 'decline'),
@@ -424,6 +451,15 @@ export function createQuotationsService({
      * flight has finished, so closing the database after it never cuts one.
      */
     startExpirySweep: (log: FastifyBaseLogger) => startSweep(expireLapsedQuotes, EXPIRY_SWEEP_MS, log),
+  };
+}
+
+/** Who accepted the quote and when (the order's first stage), from its history. */
+function acceptanceOf(history: OrderEvent[], order: Order) {
+  const event = history.findLast((e) => e.to === 'accepted');
+  return {
+    at: event?.at ?? order.createdAt,
+    by: { _id: event?.by._id ?? order.userId, name: event?.by.name ?? order.firstName },
   };
 }
 

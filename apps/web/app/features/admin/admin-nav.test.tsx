@@ -7,6 +7,8 @@ import { AdminNav } from './admin-nav';
 const ADMIN_LINKS = [
   'Add Product',
   'View Order',
+  // The production board of accepted orders.
+  'Production',
   'View User',
   'Excel File Upload',
   'Upload Blog',

@@ -8,6 +8,7 @@ export const ADMIN_LINKS = [
   { to: '/dashboard', key: 'nav.dashboard', isOnMobile: true },
   { to: '/addproduct', key: 'nav.addProduct', isOnMobile: true },
   { to: '/orderlist', key: 'nav.viewOrder', isOnMobile: false },
+  { to: '/production', key: 'fulfilment:board.nav', isOnMobile: true },
   { to: '/userview', key: 'nav.viewUser', isOnMobile: true },
   { to: '/excelfile', key: 'nav.excelUpload', isOnMobile: true },
   { to: '/uploadblog', key: 'nav.uploadBlog', isOnMobile: true },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import type { OrderDetail } from '@catalogue/shared/schemas/quotation';
 import { LoadError } from '~/components/ui/notice';
@@ -18,7 +18,14 @@ import { StatusBadge } from '~/components/status-badge';
  * An admin's page of one price request: who asked, the lines, the quote editor, history and
  * comments. `loaded` is the route loader's answer, null while the page starts.
  */
-export function AdminRequest({ loaded }: { loaded: Loaded<{ order: OrderDetail }> | null }) {
+export function AdminRequest({
+  loaded,
+  production,
+}: {
+  loaded: Loaded<{ order: OrderDetail }> | null;
+  /** The order in production, once accepted (the route shows the fulfilment feature's controls). */
+  production?: (order: OrderDetail, onChange: (order: OrderDetail) => void) => ReactNode;
+}) {
   const { t, i18n } = useTranslation('quotes');
   const { data, error, isLoading, reload } = useLoadedQuery(loaded);
   const [order, setOrder] = useState<OrderDetail | null>(data?.order ?? null);
@@ -86,6 +93,7 @@ export function AdminRequest({ loaded }: { loaded: Loaded<{ order: OrderDetail }
           </a>
         ) : null}
       </section>
+      {production ? production(order, setOrder) : null}
       <QuoteEditor order={order} onChange={setOrder} />
       <RequestHistory history={order.history} />
       <CommentThread orderId={order._id} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { canTransition, QUOTE_LIMITS, type OrderStatus } from '@catalogue/shared/domain/quotation';
 import { SITE } from '@catalogue/shared/domain/site';
@@ -8,7 +8,7 @@ import {
   type QuoteRevision,
 } from '@catalogue/shared/schemas/quotation';
 import { Button } from '~/components/ui/button';
-import { TextAreaField } from '~/components/ui/field';
+import { TextAreaField, TextField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
@@ -70,8 +70,17 @@ function QuoteFacts({ quote, status }: { quote: QuoteRevision; status: OrderStat
  * Decline while the quote is valid, Cancel while it is new, history, comments, and a print layout
  * (the business's header, lines, totals, validity) for a paper or PDF quotation.
  */
-export function BuyerRequest({ id }: { id: string }) {
+export function BuyerRequest({
+  id,
+  progress,
+}: {
+  id: string;
+  /** The order in production, once accepted (the route shows the fulfilment feature's view). */
+  progress?: (order: OrderDetail) => ReactNode;
+}) {
   const { t, i18n } = useTranslation('quotes');
+  const { t: tOrder } = useTranslation('fulfilment');
+  const [poNumber, setPoNumber] = useState('');
   const path = `/orders/${encodeURIComponent(id)}`;
   const [revision, setRevision] = useState<number | null>(null);
   const { data, error, isLoading, reload } = useApiQuery(
@@ -142,6 +151,7 @@ export function BuyerRequest({ id }: { id: string }) {
       </p>
       {problem ? <Notice tone="error" text={problem} /> : null}
       {notice ? <Notice tone="success" text={notice} /> : null}
+      {progress ? progress(order) : null}
 
       <section aria-labelledby="request-lines" className="space-y-3">
         <h2 id="request-lines" className="font-serif text-xl text-brand-900 print:hidden">
@@ -183,10 +193,21 @@ export function BuyerRequest({ id }: { id: string }) {
           <h2 id="decide" className="font-semibold">
             {t('decide.prompt')}
           </h2>
+          <TextField
+            label={tOrder('accept.poNumber')}
+            hint={tOrder('accept.poHint')}
+            value={poNumber}
+            maxLength={100}
+            onChange={(event) => setPoNumber(event.target.value)}
+          />
           <Button
             disabled={busy}
             onClick={() =>
-              void act('accept', { version: order.version, revision: quote.revision }, t('decide.accepted'))
+              void act(
+                'accept',
+                { version: order.version, revision: quote.revision, poNumber: poNumber.trim() || null },
+                t('decide.accepted'),
+              )
             }
           >
             {busy ? t('decide.working') : t('decide.accept')}

@@ -39,6 +39,7 @@ function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     version: 1,
     quote: null,
     revisions: [],
+    fulfilment: null,
     history: [
       {
         from: null,
@@ -211,11 +212,12 @@ describe('BuyerRequest', () => {
     expect(screen.getByText('INR 2,53,749.00')).toBeInTheDocument();
     expect(screen.getByText('Prices include packing.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/purchase order \(PO\) number/), { target: { value: ' PO-42 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Accept quotation' }));
     await screen.findByText('Thank you: you accepted the quotation. We will contact you about the order.');
     expect(api).toHaveBeenCalledWith(`/orders/${quoted._id}/accept`, {
       method: 'POST',
-      json: { version: 3, revision: 1 },
+      json: { version: 3, revision: 1, poNumber: 'PO-42' },
     });
     expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
   });

@@ -9,7 +9,13 @@ export function adminMeta(
   args: MetaArgsLike,
   titleKey: string,
   namespace:
-    'admin' | 'admin-content' | 'quotes' | 'catalogue-import' | 'filters' | 'pricing-admin' = 'admin',
+    | 'admin'
+    | 'admin-content'
+    | 'quotes'
+    | 'catalogue-import'
+    | 'filters'
+    | 'pricing-admin'
+    | 'fulfilment' = 'admin',
 ): MetaDescriptor[] {
   const admin = seoContextOf(args.matches).texts[namespace] as Record<string, unknown> | undefined;
   const title = titleKey

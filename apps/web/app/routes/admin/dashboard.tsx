@@ -2,6 +2,9 @@ import { useTranslation } from '~/lib/i18n';
 import { useRouteLoaderData } from 'react-router';
 import { dashboardSchema } from '@catalogue/shared/schemas/dashboard';
 import { quoteFiguresSchema } from '@catalogue/shared/schemas/quotation';
+import { fulfilmentFiguresSchema } from '@catalogue/shared/schemas/fulfilment';
+import { DispatchFigures } from '~/features/fulfilment/production-board';
+import { LoadError } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { DashboardView } from '~/features/admin/dashboard-view';
@@ -16,11 +19,12 @@ import type { Route } from './+types/dashboard';
 /** The overview and the quotation figures, asked for together; each shows its own failure. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { signal } = request;
-  const [dashboard, figures] = await Promise.all([
+  const [dashboard, figures, dispatch] = await Promise.all([
     settle(getJson('/admin/dashboard', dashboardSchema, { signal })),
     settle(getJson('/admin/dashboard/quotes?weeks=12', quoteFiguresSchema, { signal })),
+    settle(getJson('/admin/fulfilment/figures', fulfilmentFiguresSchema, { signal })),
   ]);
-  return { dashboard, figures };
+  return { dashboard, figures, dispatch };
 }
 
 function Welcome({ children }: { children: React.ReactNode }) {
@@ -63,7 +67,18 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10">
         <QuoteFigures loaded={loaderData.figures} />
       </div>
+      <div className="mt-10">
+        <Dispatch loaded={loaderData.dispatch} />
+      </div>
     </Welcome>
+  );
+}
+
+function Dispatch({ loaded }: { loaded: Route.ComponentProps['loaderData']['dispatch'] }) {
+  const { t } = useTranslation('fulfilment');
+  if (loaded.data) return <DispatchFigures figures={loaded.data} />;
+  return (
+    <LoadError message={t('figures.failed')} detail={loaded.error?.message} retryLabel={t('board.retry')} />
   );
 }
 

@@ -2,6 +2,7 @@ import { orderDetailResponseSchema } from '@catalogue/shared/schemas/quotation';
 import type { Route } from './+types/order-request';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { AdminRequest } from '~/features/quotes/admin-request';
+import { ProductionControls } from '~/features/fulfilment/production-controls';
 import { getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 
@@ -26,7 +27,10 @@ export function HydrateFallback() {
 export default function OrderRequestPage({ loaderData }: Route.ComponentProps) {
   return (
     <section>
-      <AdminRequest loaded={loaderData} />
+      <AdminRequest
+        loaded={loaderData}
+        production={(order, onChange) => <ProductionControls order={order} onChange={onChange} />}
+      />
     </section>
   );
 }
