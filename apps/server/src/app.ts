@@ -45,6 +45,11 @@ import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
+import {
+  onBehalfRoutes,
+  orderAgainRoutes,
+  quickOrderRoutes,
+} from './modules/quick-order/quick-order.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -178,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
+  await app.register(quickOrderRoutes, { prefix: '/api/quick-order' });
+  await app.register(orderAgainRoutes, { prefix: '/api/orders' });
+  await app.register(onBehalfRoutes, { prefix: '/api/admin/orders' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

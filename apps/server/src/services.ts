@@ -18,6 +18,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
+import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -69,6 +70,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     events,
     ttlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
   });
+  const cart = createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES });
   return {
     ...base,
     media,
@@ -93,8 +95,9 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
     }),
     blogs: createBlogService({ database: deps.database, events, media }),
     users: createUsersService(buyerDeps),
-    cart: createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES }),
+    cart,
     orders,
+    quickOrder: createQuickOrderService({ db: deps.database.db, search, cart, orders }),
     quotations: createQuotationsService({
       ...buyerDeps,
       onOrdersChanged,

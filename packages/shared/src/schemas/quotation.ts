@@ -121,6 +121,8 @@ export const orderDetailSchema = orderSchema.extend({
   quote: quoteRevisionSchema.nullable(),
   revisions: z.array(revisionSummarySchema),
   history: z.array(orderEventSchema),
+  /** The administrator who entered the request for its buyer (by phone, WhatsApp); null when the buyer sent it. */
+  enteredBy: z.object({ _id: z.string().nullable(), name: z.string() }).nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });
