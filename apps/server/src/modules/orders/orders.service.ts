@@ -470,9 +470,7 @@ export function createOrdersService({
     },
 
     /** The request as the admin list shows it, with the version a write must carry. */
-    async describeOrder(
-      id: string,
-    ): Promise<{
+    async describeOrder(id: string): Promise<{
       order: Order;
       version: number;
       enteredBy: { _id: string | null; name: string } | null;

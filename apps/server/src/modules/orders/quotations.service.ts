@@ -37,9 +37,7 @@ export type QuotationsServiceDeps = {
   /** Told after a request's state or quote changed (caches of lists and figures go stale). */
   onOrdersChanged?: () => void;
   /** The request as the admin list shows it (status as read now), or null. */
-  describeOrder: (
-    id: string,
-  ) => Promise<{
+  describeOrder: (id: string) => Promise<{
     order: Order;
     version: number;
     enteredBy: { _id: string | null; name: string } | null;
