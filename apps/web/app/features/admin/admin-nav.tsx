@@ -16,6 +16,7 @@ export const ADMIN_LINKS = [
   { to: '/search-synonyms', key: 'nav.searchSynonyms', isOnMobile: true },
   { to: '/attribute-lists', key: 'nav.attributeLists', isOnMobile: true },
   { to: '/catalogue-import', key: 'catalogue-import:nav', isOnMobile: true },
+  { to: '/enter-order', key: 'quick-order-admin:nav', isOnMobile: true },
 ] as const;
 
 const LINK =

@@ -8,7 +8,8 @@ import { pageMeta, seoContextOf, type MetaArgsLike } from '~/features/seo/seo';
 export function adminMeta(
   args: MetaArgsLike,
   titleKey: string,
-  namespace: 'admin' | 'admin-content' | 'quotes' | 'catalogue-import' | 'filters' = 'admin',
+  namespace:
+    'admin' | 'admin-content' | 'quotes' | 'catalogue-import' | 'filters' | 'quick-order-admin' = 'admin',
 ): MetaDescriptor[] {
   const admin = seoContextOf(args.matches).texts[namespace] as Record<string, unknown> | undefined;
   const title = titleKey
