@@ -35,7 +35,8 @@ describe('quick order, request again and orders entered for a buyer', () => {
     jhumka = await insertProduct(t.database, { name: 'Temple Jhumka', code: 'JH-33' });
     bangle = await insertProduct(t.database, { name: 'Meena Bangle', code: 'BG-7' });
     await t.database.db.update(products).set({ minOrderQuantity: 12 }).where(eq(products.id, jhumka.id));
-  });
+    // A fresh database and five rows: more than the default minute on a machine shared by many runs.
+  }, 180_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
     await settleOutbox(t.database);
