@@ -174,6 +174,14 @@ describe('quick order, request again and orders entered for a buyer', () => {
       expect(Array.isArray(unknown!.suggestions)).toBe(true);
     });
 
+    it('reads a code too long for any design without failing the paste', async () => {
+      const lines = await parse(`RG-${'1'.repeat(150)} x 2\nRG-1001 x 1`);
+      expect(lines.map((l) => [l.row, l.status])).toEqual([
+        [1, 'suggested'],
+        [2, 'matched'],
+      ]);
+    });
+
     it('offers both designs when two codes differ only by a dash', async () => {
       const a = await insertProduct(t.database, { name: 'Twin A', code: 'TW-55' });
       const b = await insertProduct(t.database, { name: 'Twin B', code: 'TW55' });

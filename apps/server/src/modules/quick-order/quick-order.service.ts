@@ -28,6 +28,8 @@ const SUGGESTIONS = 5;
  * must not run thousands of searches. Later unknown codes are listed with no suggestions.
  */
 const SUGGESTED_CODES = 100;
+/** Longer codes are not searched for (the search refuses over 100 characters). */
+const MAX_SEARCHED_CODE = 60;
 /** Buyers listed for an admin's search. */
 const BUYER_CHOICES = 20;
 
@@ -71,7 +73,9 @@ export function createQuickOrderService(deps: {
       byLookAlike.set(row.key, [...(byLookAlike.get(row.key) ?? []), row.id]);
     }
     for (const code of codes) {
-      const found = (await deps.search.matches(code)).ids.slice(0, SUGGESTIONS);
+      // The search takes at most 100 characters; a code that long is no design's.
+      const found =
+        code.length <= MAX_SEARCHED_CODE ? (await deps.search.matches(code)).ids.slice(0, SUGGESTIONS) : [];
       const alike = byLookAlike.get(lookAlikes.get(code)!) ?? [];
       ids.set(code, [...new Set([...alike, ...found])].slice(0, SUGGESTIONS));
     }
