@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@catalogue/shared/domain/limits';
-import { formatNumber } from '@catalogue/shared/format-number';
+import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import { useTranslation } from '~/lib/i18n';
 import { apiRequest, serverReason } from '~/lib/api-client';
 import { Button } from '~/components/ui/button';
@@ -18,8 +18,15 @@ export type AgainLine = {
   available: boolean;
 };
 
-/** Minor units as major ones with two decimals and the currency's code ("INR 450.00"). */
-const money = (minor: number, currency: string) => `${currency} ${formatNumber(minor / 100, 2)}`;
+/** Minor units as major ones with two decimals and the currency's code ("INR 2,53,749.00"), as quotes show them. */
+function money(minor: number, currency: string): string {
+  const [whole = '0', cents = '00'] = minorToMajor(Math.abs(minor)).split('.');
+  const grouped =
+    currency === 'INR' && whole.length > 3
+      ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`
+      : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${currency} ${minor < 0 ? '-' : ''}${grouped}.${cents}`;
+}
 
 /**
  * "Request again": a past request's lines with the price last quoted for each, deleted designs
@@ -121,10 +128,15 @@ export function OrderAgain({
                   max={MAX_QUANTITY}
                   value={line.count}
                   onChange={(event) => {
-                    const count = Math.min(
-                      MAX_QUANTITY,
-                      Math.max(MIN_QUANTITY, Math.round(Number(event.target.value) || 1)),
-                    );
+                    // '' while the buyer types a new number; otherwise within 1…10,000.
+                    const typed = event.target.value;
+                    const count: number | '' =
+                      typed === ''
+                        ? ''
+                        : Math.min(
+                            MAX_QUANTITY,
+                            Math.max(MIN_QUANTITY, Math.round(Number(typed) || MIN_QUANTITY)),
+                          );
                     setLines((current) => (current ?? []).map((l, i) => (i === index ? { ...l, count } : l)));
                   }}
                   className="min-h-10 w-24 rounded-md border border-gray-400 px-2 text-sm"
