@@ -44,6 +44,11 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import {
+  onBehalfRoutes,
+  orderAgainRoutes,
+  quickOrderRoutes,
+} from './modules/quick-order/quick-order.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -157,6 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fulfilmentRoutes);
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
   await app.register(pricingRoutes, { prefix: '/api' });
+  await app.register(quickOrderRoutes, { prefix: '/api/quick-order' });
+  await app.register(orderAgainRoutes, { prefix: '/api/orders' });
+  await app.register(onBehalfRoutes, { prefix: '/api/admin/orders' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

@@ -20,6 +20,7 @@ import { createFulfilmentService } from './modules/fulfilment/fulfilment.service
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -82,6 +83,7 @@ export function createServices(deps: {
     ttlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
   });
   const pricing = createPricingService({ db: deps.database.db });
+  const cart = createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES });
   return {
     ...base,
     media,
@@ -106,8 +108,9 @@ export function createServices(deps: {
     }),
     blogs: createBlogService({ database: deps.database, events, media }),
     users: createUsersService(buyerDeps),
-    cart: createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES }),
+    cart,
     orders,
+    quickOrder: createQuickOrderService({ db: deps.database.db, search, cart, orders }),
     quotations: createQuotationsService({
       ...buyerDeps,
       onOrdersChanged,

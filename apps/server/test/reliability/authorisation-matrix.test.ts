@@ -485,6 +485,40 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     ADMIN_ONLY(404),
     () => json('POST', `/api/admin/catalogue/imports/${UNKNOWN_ID}/undo`),
   ],
+  [
+    'POST /api/quick-order/parse',
+    ANY_USER(200),
+    () => json('POST', '/api/quick-order/parse', { text: 'RG-1 x 2' }),
+  ],
+  [
+    'POST /api/quick-order/add',
+    ANY_USER(200),
+    async (t) =>
+      json('POST', '/api/quick-order/add', {
+        lines: [{ productId: (await insertProduct(t.database)).id, pieces: 2 }],
+      }),
+  ],
+  [
+    // Its buyer only; for anyone else signed in, an administrator included, the request does not exist.
+    'POST /api/orders/:id/again',
+    { anonymous: 401, buyer: 200, otherBuyer: 404, admin: 404 },
+    async (t, a) => json('POST', `/api/orders/${(await submitOrder(t, a.buyer)).id}/again`),
+  ],
+  [
+    'GET /api/admin/orders/on-behalf/buyers',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/admin/orders/on-behalf/buyers?q=a'),
+  ],
+  [
+    'POST /api/admin/orders/on-behalf',
+    ADMIN_ONLY(201),
+    async (t, a) =>
+      json('POST', '/api/admin/orders/on-behalf', {
+        userId: a.buyer.id,
+        lines: [{ productId: (await insertProduct(t.database)).id, quantity: 3 }],
+        note: 'by phone',
+      }),
+  ],
   ['GET /api/search/synonyms', ADMIN_ONLY(200), () => json('GET', '/api/search/synonyms')],
   [
     'POST /api/search/synonyms',

@@ -27,6 +27,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'visitjaipur', file: 'routes/visitjaipur.tsx', texts: ['pages'] },
   { path: 'profile', file: 'routes/profile.tsx', texts: ['account', 'quotes'] },
   { path: 'myrequests', file: 'routes/my-requests.tsx', texts: ['quotes'] },
+  { path: 'quick-order', file: 'routes/quick-order.tsx', texts: ['quick-order'] },
   { path: 'myrequests/:id', file: 'routes/my-request.tsx', texts: ['quotes', 'fulfilment'] },
   { path: 'blogs', file: 'routes/blogs.tsx', texts: ['blog'] },
   { path: 'blogs/:slug', file: 'routes/blog-detail.tsx', texts: ['blog'] },
@@ -62,4 +63,5 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
   { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
   { path: 'rates', file: 'routes/admin/rates.tsx' },
+  { path: 'enter-order', file: 'routes/admin/enter-order.tsx' },
 ];

@@ -29,6 +29,12 @@ const NAMES = [
   'AM',
   'PM',
   'RIICO',
+  // Design codes in the quick order's examples, and the file types it reads.
+  'RG-1001',
+  'JH-33',
+  'BG-7',
+  '.xlsx',
+  '.csv',
 ];
 
 type Texts = { [key: string]: string | Texts };

@@ -200,6 +200,8 @@ export const orderDetailSchema = orderSchema.extend({
   history: z.array(orderEventSchema),
   /** The order in production once accepted (see schemas/fulfilment.ts); null before. */
   fulfilment: fulfilmentSchema.nullable(),
+  /** The administrator who entered the request for its buyer (by phone, WhatsApp); null when the buyer sent it. */
+  enteredBy: z.object({ _id: z.string().nullable(), name: z.string() }).nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });

@@ -64,6 +64,12 @@ export const orders = pgTable(
     /** When the buyer accepted or declined. */
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * The administrator who entered the request for its buyer (an order taken by phone or
+     * WhatsApp); null when the buyer sent it. The name is kept when the account goes.
+     */
+    enteredById: uuid('entered_by_id').references(() => users.id, { onDelete: 'set null' }),
+    enteredByName: text('entered_by_name'),
     createdAt: createdAt(),
   },
   (t) => [

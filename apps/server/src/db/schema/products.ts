@@ -42,6 +42,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_code_lower_key').on(sql`lower(${t.code})`),
+    // The quick order's match: the code without case, spaces, dashes or other joiners
+    // (`codeKeyOf` in packages/shared/src/domain/quick-order.ts computes the same key).
+    index('products_code_key_idx').on(sql`regexp_replace(lower(${t.code}), '[^a-z0-9]', '', 'g')`),
     index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
     index('products_category_sub_created_idx').on(t.category, t.subcategory, t.createdAt.desc(), t.id.desc()),

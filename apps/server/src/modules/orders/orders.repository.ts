@@ -28,6 +28,8 @@ export type NewOrder = {
   country: string;
   message: string;
   idempotencyKey: string | null;
+  /** The administrator who entered the request for its buyer, if one did. */
+  enteredBy?: { id: string; name: string } | null;
 };
 
 /** A line of a price request as asked for: the rest is copied from the product when it is stored. */
@@ -45,7 +47,7 @@ export type OrderLineRow = {
   mediaId: string | null;
 };
 
-export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
+export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey' | 'enteredBy'> & {
   userId: string | null;
   orderNumber: number;
   status: string;
@@ -53,6 +55,9 @@ export type OrderRow = Omit<NewOrder, 'userId' | 'idempotencyKey'> & {
   /** The latest sent quote's validity (null until one is sent). */
   validUntil: Date | null;
   createdAt: Date;
+  /** The administrator who entered it for the buyer (null when the buyer sent it). */
+  enteredById?: string | null;
+  enteredByName?: string | null;
   lines: OrderLineRow[];
 };
 
@@ -88,6 +93,8 @@ const orderColumns = {
   version: orders.version,
   validUntil: orders.validUntil,
   createdAt: orders.createdAt,
+  enteredById: orders.enteredById,
+  enteredByName: orders.enteredByName,
 };
 
 const ORDER_COUNTER = 'order_number';
@@ -187,10 +194,11 @@ export function createOrdersRepository(db: Db) {
           RETURNING value
         ), o AS (
           INSERT INTO orders (id, order_number, user_id, first_name, email, contact_number, company_name,
-            company_website, country, message, idempotency_key)
+            company_website, country, message, idempotency_key, entered_by_id, entered_by_name)
           SELECT ${order.id}::uuid, n.value, ${order.userId}::uuid, ${order.firstName}, ${order.email},
             ${order.contactNumber}, ${order.companyName}, ${order.companyWebsite}, ${order.country},
-            ${order.message}, ${order.idempotencyKey}::text
+            ${order.message}, ${order.idempotencyKey}::text, ${order.enteredBy?.id ?? null}::uuid,
+            ${order.enteredBy?.name ?? null}::text
           FROM n
           RETURNING id, order_number, created_at
         ), i AS (

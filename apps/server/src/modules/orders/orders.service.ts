@@ -367,6 +367,8 @@ export function createOrdersService({
       buyer: Buyer,
       body: SubmitOrderBody,
       idempotencyKey: string | null,
+      /** An administrator entering the request for the buyer (it is mailed to the buyer all the same). */
+      enteredBy: { id: string; name: string } | null = null,
     ): Promise<SubmittedOrder> {
       const lines = requestedLines(body.orderDetails);
       const id = crypto.randomUUID();
@@ -384,6 +386,7 @@ export function createOrdersService({
             country: body.country,
             message: body.message,
             idempotencyKey,
+            enteredBy,
           },
           lines,
           [
@@ -467,12 +470,20 @@ export function createOrdersService({
     },
 
     /** The request as the admin list shows it, with the version a write must carry. */
-    async describeOrder(id: string): Promise<{ order: Order; version: number } | null> {
+    async describeOrder(id: string): Promise<{
+      order: Order;
+      version: number;
+      enteredBy: { _id: string | null; name: string } | null;
+    } | null> {
       const row = isId(id) ? await repo.findById(id) : null;
       if (!row) return null;
       const now = new Date();
       const sign = await links.signer();
-      return { order: toOrderJson(row, now, (n) => sign(n, now.getTime())), version: row.version };
+      return {
+        order: toOrderJson(row, now, (n) => sign(n, now.getTime())),
+        version: row.version,
+        enteredBy: row.enteredByName ? { _id: row.enteredById ?? null, name: row.enteredByName } : null,
+      };
     },
 
     /**

@@ -40,7 +40,11 @@ export type QuotationsServiceDeps = {
   /** Told after a request's state or quote changed (caches of lists and figures go stale). */
   onOrdersChanged?: () => void;
   /** The request as the admin list shows it (status as read now), or null. */
-  describeOrder: (id: string) => Promise<{ order: Order; version: number } | null>;
+  describeOrder: (id: string) => Promise<{
+    order: Order;
+    version: number;
+    enteredBy: { _id: string | null; name: string } | null;
+  } | null>;
   /** Today's rates and the designs' costings, for suggested prices (none: no line has one). */
   pricing?: {
     rateBook(): Promise<RateBook>;
@@ -259,16 +263,25 @@ export function createQuotationsService({
       const chosen =
         revision === undefined ? revisions.at(-1) : revisions.find((r) => r.revision === revision);
       if (revision !== undefined && !chosen) return null;
-      const { order } = base;
+      const { order, enteredBy } = base;
       const status = order.status as OrderStatus;
       const history: OrderEvent[] = [
-        {
-          from: null,
-          to: 'new',
-          by: { _id: order.userId, name: order.firstName, role: 'user' },
-          note: null,
-          at: order.createdAt,
-        },
+        // A request an administrator entered for its buyer says who did, with the note they gave.
+        enteredBy
+          ? {
+              from: null,
+              to: 'new',
+              by: { _id: enteredBy._id, name: enteredBy.name, role: 'admin' },
+              note: `Entered for ${order.firstName}${order.message ? `: ${order.message}` : ''}`,
+              at: order.createdAt,
+            }
+          : {
+              from: null,
+              to: 'new',
+              by: { _id: order.userId, name: order.firstName, role: 'user' },
+              note: null,
+              at: order.createdAt,
+            },
         ...events.map(toEventJson),
       ];
       // Lapsed but not recorded yet: the history says so already, as the recording will.
@@ -292,6 +305,7 @@ export function createQuotationsService({
           status === 'accepted' && fulfilment
             ? await fulfilment.describe(id, acceptanceOf(history, order))
             : null,
+        enteredBy,
       };
     },
 

@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: '/attribute-lists', key: 'nav.attributeLists', isOnMobile: true },
   { to: '/catalogue-import', key: 'catalogue-import:nav', isOnMobile: true },
   { to: '/rates', key: 'pricing-admin:nav', isOnMobile: true },
+  { to: '/enter-order', key: 'quick-order-admin:nav', isOnMobile: true },
 ] as const;
 
 const LINK =

@@ -5,6 +5,7 @@ import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { Button } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
+import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
 import type { PriceRequestAccount } from '~/features/cart/price-request';
@@ -21,6 +22,7 @@ import { useHydrated } from '~/lib/use-hydrated';
  */
 export function CartPage({ account = null }: { account?: PriceRequestAccount | null }) {
   const { t } = useTranslation('cart');
+  const { t: tc } = useTranslation('common');
   const list = useEnquiryList();
   const isHydrated = useHydrated();
   const root = useRouteLoaderData('root') as { viewer?: { role: string } | null } | undefined;
@@ -49,6 +51,14 @@ export function CartPage({ account = null }: { account?: PriceRequestAccount | n
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="font-serif text-3xl text-brand-900 sm:text-4xl">{t('title')}</h1>
       <p className="mt-2 max-w-3xl text-gray-700">{t('intro')}</p>
+      <p className="mt-2">
+        <PrefixedLink
+          to="/quick-order"
+          className="font-semibold text-brand-700 underline hover:text-brand-900"
+        >
+          {tc('nav.quickOrder')}
+        </PrefixedLink>
+      </p>
       {isHydrated ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
           {list.items.length ? (

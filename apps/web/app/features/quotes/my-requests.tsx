@@ -64,6 +64,9 @@ export function MyRequests() {
               <th scope="col" className={TH}>
                 {t('mine.validUntil')}
               </th>
+              <th scope="col" className={TH}>
+                <span className="sr-only">{t('mine.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100 bg-white">
@@ -89,6 +92,15 @@ export function MyRequests() {
                     : t('mine.notQuoted')}
                 </td>
                 <td className={TD}>{order.validUntil ? formatDate(order.validUntil, i18n.language) : '-'}</td>
+                <td className={TD}>
+                  <PrefixedLink
+                    to={`/quick-order?again=${encodeURIComponent(order._id)}`}
+                    className="whitespace-nowrap font-semibold text-brand-700 underline hover:text-brand-900"
+                    aria-label={t('mine.againLabel', { orderId: order.orderId })}
+                  >
+                    {t('mine.again')}
+                  </PrefixedLink>
+                </td>
               </tr>
             ))}
           </tbody>

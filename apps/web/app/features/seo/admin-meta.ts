@@ -15,7 +15,8 @@ export function adminMeta(
     | 'catalogue-import'
     | 'filters'
     | 'pricing-admin'
-    | 'fulfilment' = 'admin',
+    | 'fulfilment'
+    | 'quick-order-admin' = 'admin',
 ): MetaDescriptor[] {
   const admin = seoContextOf(args.matches).texts[namespace] as Record<string, unknown> | undefined;
   const title = titleKey

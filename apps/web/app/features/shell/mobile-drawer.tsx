@@ -80,11 +80,18 @@ export function MobileDrawer({ open, onClose, isLoggedIn, isAdmin, onLogout }: M
                 )}
               </li>
               {isLoggedIn ? (
-                <li>
-                  <PrefixedLink to="/profile" onClick={onClose} className={ITEM}>
-                    {t('nav.account')}
-                  </PrefixedLink>
-                </li>
+                <>
+                  <li>
+                    <PrefixedLink to="/profile" onClick={onClose} className={ITEM}>
+                      {t('nav.account')}
+                    </PrefixedLink>
+                  </li>
+                  <li>
+                    <PrefixedLink to="/quick-order" onClick={onClose} className={ITEM}>
+                      {t('nav.quickOrder')}
+                    </PrefixedLink>
+                  </li>
+                </>
               ) : null}
               {LINKS.map((link) => (
                 <li key={link.to}>

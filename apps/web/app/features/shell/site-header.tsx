@@ -100,6 +100,13 @@ export function SiteHeader({ listCount, viewer }: SiteHeaderProps) {
         {isLoggedIn ? (
           <>
             <PrefixedLink
+              to="/quick-order"
+              aria-current={pathname.endsWith('/quick-order') ? 'page' : undefined}
+              className="hidden min-h-10 items-center justify-center rounded-md px-3 text-sm font-semibold text-brand-900 hover:bg-brand-50 lg:inline-flex"
+            >
+              {t('nav.quickOrder')}
+            </PrefixedLink>
+            <PrefixedLink
               to="/profile"
               aria-current={pathname.endsWith('/profile') ? 'page' : undefined}
               className="hidden min-h-10 items-center justify-center rounded-md px-3 text-sm font-semibold text-brand-900 hover:bg-brand-50 lg:inline-flex"
