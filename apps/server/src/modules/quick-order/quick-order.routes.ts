@@ -111,7 +111,7 @@ export async function quickOrderRoutes(instance: FastifyInstance) {
     async (request) => {
       const viewer = (await request.viewer())!;
       return {
-        cart: await quickOrder.add({ id: viewer.id, priced: viewer.role === 'admin' }, request.body.lines),
+        cart: await quickOrder.add({ id: viewer.id, role: viewer.role }, request.body.lines),
       };
     },
   );
