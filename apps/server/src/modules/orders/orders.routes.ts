@@ -124,12 +124,15 @@ export async function ordersRoutes(instance: FastifyInstance) {
       const orderNumber = parseQuotationFileName(request.params.file);
       const { sig, exp } = request.query;
       const isSigned = orderNumber !== null && (await orders.isDownloadSigned(orderNumber, sig, exp));
+      const viewer = await request.viewer();
       if (!isSigned) {
-        const viewer = await request.viewer();
         if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
         if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Forbidden');
       }
-      const quotation = orderNumber === null ? null : await orders.getQuotation(orderNumber);
+      // A signed link reaches buyers and whoever they forward it to: it shows a sent quote's
+      // prices only. An administrator's download is the business's own copy.
+      const reader = viewer?.role === 'admin' ? 'business' : 'buyer';
+      const quotation = orderNumber === null ? null : await orders.getQuotation(orderNumber, reader);
       if (!quotation) throw new AppError('NOT_FOUND', 'Quotation not found');
       return reply
         .header('content-type', quotation.contentType)
