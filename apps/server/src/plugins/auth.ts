@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { addVary, PERSONAL } from '../lib/http-cache.ts';
 import { createSessionsRepository } from '../modules/users/sessions.repository.ts';
 import type { Viewer } from '../load-context.ts';
 
@@ -101,6 +102,13 @@ export const authPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
+      // An answer that read the session differs by it; one made for a signed-in reader is theirs
+      // alone, whatever its route said: no shared cache (nor the browser) keeps it.
+      const consulted = (request as FastifyRequest & { _viewer?: Promise<Viewer | null> })._viewer;
+      if (consulted) {
+        addVary(reply, 'Authorization');
+        if (await consulted.catch(() => null)) reply.header('cache-control', PERSONAL);
+      }
       const token = (request as SlidingRequest)._refreshCookieOf;
       if (!token) return; // most answers: no session was read
       // A logout in this request already cleared the cookie: never bring it back.

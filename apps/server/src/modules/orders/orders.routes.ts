@@ -15,7 +15,7 @@ import {
 } from '@catalogue/shared/schemas/order';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
-import { PRIVATE_REVALIDATE, sendCachedJson, sendJsonStream } from '../../lib/http-cache.ts';
+import { PERSONAL, sendCachedJson, sendJsonStream } from '../../lib/http-cache.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
@@ -105,7 +105,7 @@ export async function ordersRoutes(instance: FastifyInstance) {
         reply,
         await orders.listOrdersAnswer({ ...filter, page, limit }),
         undefined,
-        PRIVATE_REVALIDATE,
+        PERSONAL,
       );
     },
   );
