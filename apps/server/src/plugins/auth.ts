@@ -44,6 +44,15 @@ export function sessionCookieHeader(token: string, maxAgeSeconds: number, isSecu
 }
 
 /**
+ * Whether the `sid` cookie must be `Secure`: the site is served over HTTPS, or this request arrived
+ * over it (TLS at this server, or `X-Forwarded-Proto: https` from a proxy TRUST_PROXY trusts;
+ * Fastify's `request.protocol` believes the header from no one else).
+ */
+export function isSecureRequest(request: FastifyRequest, siteUrl: string): boolean {
+  return siteUrl.startsWith('https:') || request.protocol === 'https';
+}
+
+/**
  * Sessions slide: each use after the first day of the window extends it to a full TTL again.
  * `onExtended` hears of it, so the cookie that carries the token can be given the new lifetime.
  */
@@ -89,7 +98,7 @@ export function findViewerByCookie(request: FastifyRequest, db: Db, ttlDays: num
  * the client. `requireUser` answers 401; `requireAdmin` answers 401 or 403.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; ttlDays: number; isSecureCookie: boolean }) => {
+  async (app: FastifyInstance, opts: { db: Db; ttlDays: number; siteUrl: string }) => {
     app.decorateRequest('viewer', function (this: FastifyRequest) {
       const cache = this as FastifyRequest & { _viewer?: Promise<Viewer | null> };
       if (!cache._viewer) {
@@ -117,7 +126,10 @@ export const authPlugin = fp(
         .flat()
         .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`));
       if (!isSettingCookie) {
-        reply.header('set-cookie', sessionCookieHeader(token, opts.ttlDays * 86_400, opts.isSecureCookie));
+        reply.header(
+          'set-cookie',
+          sessionCookieHeader(token, opts.ttlDays * 86_400, isSecureRequest(request, opts.siteUrl)),
+        );
       }
     });
 

@@ -16,7 +16,11 @@ import { pageKey } from './web.ts';
  * miss, a signed-in visitor, the rest of the API, assets) goes to Fastify as before. These answers
  * are not in the request log.
  */
-export function createPageFastPath(options: { pages: () => PageCache | null; trustProxy: boolean }) {
+export function createPageFastPath(options: {
+  pages: () => PageCache | null;
+  /** Fastify's test of a hop (trust-proxy.ts), or false: forwarded headers are read only from a trusted peer. */
+  trustProxy: ((address: string, hop: number) => boolean) | false;
+}) {
   // Made once per stored answer, as the flat [name, value, …] list writeHead takes: Node then
   // copies it out without looking names up in an object (~8% more answers per second here).
   const withSecurity = new WeakMap<Readonly<Record<string, string>>, string[]>();
@@ -64,14 +68,19 @@ export function createPageFastPath(options: { pages: () => PageCache | null; tru
 
   // As Fastify reads them (request.protocol, request.host: the last of a forwarded list), so both
   // find the same page.
+  function isTrustedPeer(req: IncomingMessage): boolean {
+    const peer = req.socket.remoteAddress;
+    return !!options.trustProxy && !!peer && options.trustProxy(peer, 0);
+  }
+
   function protocolOf(req: IncomingMessage): string {
-    const forwarded = options.trustProxy ? lastForwarded(req.headers['x-forwarded-proto']) : '';
+    const forwarded = isTrustedPeer(req) ? lastForwarded(req.headers['x-forwarded-proto']) : '';
     if (forwarded) return forwarded;
     return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   }
 
   function hostOf(req: IncomingMessage): string {
-    const forwarded = options.trustProxy ? lastForwarded(req.headers['x-forwarded-host']) : '';
+    const forwarded = isTrustedPeer(req) ? lastForwarded(req.headers['x-forwarded-host']) : '';
     return forwarded || (req.headers.host ?? '');
   }
 }
