@@ -18,6 +18,7 @@ import { VERIFY_RESEND_PER_HOUR } from '@catalogue/shared/domain/accounts';
 import type { Database } from './db/client.ts';
 import { mediaBaseUrl, type Env } from './env.ts';
 import { registerErrorHandler } from './lib/errors.ts';
+import { trustFunction } from './lib/trust-proxy.ts';
 import { createLoadContextFactory } from './load-context.ts';
 import { authPlugin, findViewerByCookie } from './plugins/auth.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -83,9 +84,10 @@ function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
+  const trustProxy = trustFunction(env.TRUST_PROXY);
   const app = Fastify({
     logger: deps.logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS },
-    trustProxy: env.TRUST_PROXY,
+    ...(trustProxy ? { trustProxy } : {}),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -128,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     db: database.db,
     ttlDays: env.SESSION_TTL_DAYS,
-    isSecureCookie: env.SITE_URL.startsWith('https:'),
+    siteUrl: env.SITE_URL,
   });
   await app.register(healthRoutes, { database });
   await app.register(rateLimitPlugin, {

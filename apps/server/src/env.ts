@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NEW_BADGE_DAYS_DEFAULT } from '@catalogue/shared/domain/new-badge';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: apps/server/{src,dist} are both two levels below it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,7 +83,18 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  TRUST_PROXY: bool.default(false),
+  /** Which proxies are believed about the client's address and protocol (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   GEO_COUNTRY_HEADER: z
     .string()
     .default('cf-ipcountry')

@@ -233,8 +233,25 @@ export const PLAIN_STREAM_ABOVE = 256 * 1024;
 
 /** Lists change at any time: caches may keep a copy but must revalidate it (a 304 costs almost nothing). */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
-/** An answer meant for one signed-in reader (an admin's prices): no shared cache may keep it. */
-export const PRIVATE_REVALIDATE = 'private, max-age=0, must-revalidate';
+/**
+ * An answer made for one signed-in reader (an admin's prices, a buyer's list, an account): no
+ * cache keeps it, shared or the browser's own. Every answer made for a session gets it (auth.ts,
+ * web.ts), whatever its route set; a route that knows it answers for a session says so itself too.
+ */
+export const PERSONAL = 'private, no-store';
+
+/** Adds `names` to the answer's `Vary` header, once each, keeping what is there. */
+export function addVary(reply: FastifyReply, ...names: string[]): void {
+  const current = reply.getHeader('vary');
+  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (listed.includes('*')) return;
+  const lower = new Set(listed.map((v) => v.toLowerCase()));
+  const added = names.filter((n) => !lower.has(n.toLowerCase()));
+  if (added.length) reply.header('vary', [...listed, ...added].join(', '));
+}
 
 /**
  * Sends a pre-serialised JSON answer with its ETag, or 304 when the client already has it. A string
@@ -252,8 +269,7 @@ export function sendCachedJson(
   reply.header('etag', answer.etag).header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  addVary(reply, 'Accept-Encoding');
   const plain = !accepted && answer instanceof PackedAnswer ? answer.plainStream() : null;
   if (plain) return reply.send(plain);
   const body = answer.body(accepted);

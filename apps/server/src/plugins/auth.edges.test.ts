@@ -38,7 +38,7 @@ describe('sessions at their edges', () => {
     buyer = await createUser(database, { name: 'Edge Session', email: 'edge-session@example.com' });
     // The plugin on its own, with routes that show what it does to one request and its answer.
     app = Fastify();
-    await app.register(authPlugin, { db: database.db, ttlDays: 30, isSecureCookie: false });
+    await app.register(authPlugin, { db: database.db, ttlDays: 30, siteUrl: 'http://localhost:3000' });
     app.get('/twice', async (request) => {
       const first = request.viewer();
       const second = request.viewer();

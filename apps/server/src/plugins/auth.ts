@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { addVary, PERSONAL } from '../lib/http-cache.ts';
 import { createSessionsRepository } from '../modules/users/sessions.repository.ts';
 import type { Viewer } from '../load-context.ts';
 
@@ -40,6 +41,15 @@ export function cookieToken(request: FastifyRequest): string | null {
  */
 export function sessionCookieHeader(token: string, maxAgeSeconds: number, isSecure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${isSecure ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether the `sid` cookie must be `Secure`: the site is served over HTTPS, or this request arrived
+ * over it (TLS at this server, or `X-Forwarded-Proto: https` from a proxy TRUST_PROXY trusts;
+ * Fastify's `request.protocol` believes the header from no one else).
+ */
+export function isSecureRequest(request: FastifyRequest, siteUrl: string): boolean {
+  return siteUrl.startsWith('https:') || request.protocol === 'https';
 }
 
 /**
@@ -88,7 +98,7 @@ export function findViewerByCookie(request: FastifyRequest, db: Db, ttlDays: num
  * the client. `requireUser` answers 401; `requireAdmin` answers 401 or 403.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; ttlDays: number; isSecureCookie: boolean }) => {
+  async (app: FastifyInstance, opts: { db: Db; ttlDays: number; siteUrl: string }) => {
     app.decorateRequest('viewer', function (this: FastifyRequest) {
       const cache = this as FastifyRequest & { _viewer?: Promise<Viewer | null> };
       if (!cache._viewer) {
@@ -101,6 +111,13 @@ export const authPlugin = fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
+      // An answer that read the session differs by it; one made for a signed-in reader is theirs
+      // alone, whatever its route said: no shared cache (nor the browser) keeps it.
+      const consulted = (request as FastifyRequest & { _viewer?: Promise<Viewer | null> })._viewer;
+      if (consulted) {
+        addVary(reply, 'Authorization');
+        if (await consulted.catch(() => null)) reply.header('cache-control', PERSONAL);
+      }
       const token = (request as SlidingRequest)._refreshCookieOf;
       if (!token) return; // most answers: no session was read
       // A logout in this request already cleared the cookie: never bring it back.
@@ -109,7 +126,10 @@ export const authPlugin = fp(
         .flat()
         .some((c) => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`));
       if (!isSettingCookie) {
-        reply.header('set-cookie', sessionCookieHeader(token, opts.ttlDays * 86_400, opts.isSecureCookie));
+        reply.header(
+          'set-cookie',
+          sessionCookieHeader(token, opts.ttlDays * 86_400, isSecureRequest(request, opts.siteUrl)),
+        );
       }
     });
 

@@ -81,6 +81,12 @@ const routes: Record<string, { path?: string; index?: boolean; module: Record<st
     path: 'private',
     module: page(() => null, { headers: () => ({ 'Cache-Control': 'private, no-store' }) }),
   },
+  public: {
+    path: 'public',
+    module: page(() => ({ public: true }), {
+      headers: () => ({ 'Cache-Control': 'public, max-age=600' }),
+    }),
+  },
 };
 
 /** Two scripts carrying the nonce, the URL and the loaders' data: enough to tell answers apart. */
@@ -290,6 +296,27 @@ describe('pages for anonymous visitors', () => {
     expect(anonymous.body).not.toContain('Asha Buyer');
     await get('/page/a', { cookie });
     expect(renders.get('/page/a')).toBe(3);
+  });
+
+  it("a signed-in visitor's page data, pages and redirects are private, no-store, whatever the route said", async () => {
+    const cookie = `sid=${buyer.token}`;
+    for (const url of ['/page/a.data', '/page/a', '/public', '/public.data', '/moved', '/moved.data']) {
+      const answer = await get(url, { cookie });
+      expect(answer.statusCode, url).toBeLessThan(400);
+      expect(answer.headers['cache-control'], url).toBe('private, no-store');
+      expect(String(answer.headers.vary), url).toMatch(/(^|, )Cookie(,|$)/);
+    }
+    const data = await get('/page/a.data', { cookie });
+    expect(data.body).toContain('Asha Buyer');
+  });
+
+  it("an anonymous visitor's page data varies by Cookie and names no one", async () => {
+    for (const url of ['/page/a.data', '/public.data', '/public']) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(String(answer.headers.vary), url).toMatch(/(^|, )Cookie(,|$)/);
+      expect(answer.body).not.toContain('Asha Buyer');
+    }
   });
 
   it('keeps no redirect, missing page, cookie-setting or private page', async () => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createLimiter } from '../lib/concurrency.ts';
+import { addVary, PERSONAL } from '../lib/http-cache.ts';
 import type { ServerLoadContext } from '../load-context.ts';
 import type { PageCache } from './page-cache.ts';
 import { cachedRenderOf, NONCE_PLACEHOLDER, type CachedRender } from './stored-page.ts';
@@ -56,12 +57,20 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply | null): Re
   return new Request(url, init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+/**
+ * `isPersonal`: the answer was made for a signed-in visitor (a page, its `.data`, a redirect): their
+ * name, their list, an admin's prices. It is theirs alone, whatever the route's own headers say:
+ * kept by no cache, shared or the browser's.
+ */
+async function sendFetchResponse(reply: FastifyReply, response: Response, isPersonal: boolean) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
   }
+  // Every page answer depends on the session cookie: a shared cache keeps visitors' copies apart.
+  addVary(reply, 'Cookie');
+  if (isPersonal) reply.header('cache-control', PERSONAL);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
@@ -82,6 +91,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedRend
   }
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
+  addVary(reply, 'Cookie');
   if (page.cookies.length) reply.header('set-cookie', page.cookies);
   if (page.isHtml) setPagePolicy(reply, nonce);
   return reply.send(request.method === 'HEAD' ? undefined : page.body(nonce));
@@ -212,12 +222,9 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
         if (isOwnRender || !page.cookies.length) return sendPage(request, reply, page, context.nonce);
       }
       const response = await (await handlerFor())(toFetchRequest(request, reply), context as never);
-      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
+      if ((response.headers.get('content-type') ?? '').includes('text/html'))
         setPagePolicy(reply, context.nonce);
-        // A signed-in visitor's page (their name, their list) is theirs alone: kept by no cache.
-        if (context.viewer) reply.header('cache-control', 'private, no-store');
-      }
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, !!context.viewer);
     },
   });
 }

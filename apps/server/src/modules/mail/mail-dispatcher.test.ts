@@ -203,7 +203,12 @@ describe('the outbox dispatcher against a real SMTP server', () => {
     const sheet = workbook.getWorksheet('Price Quotation')!;
     let found = false;
     sheet.eachRow((row) => {
-      if (row.getCell(1).value === 'TN-9' && row.getCell(6).value === 12) found = true;
+      if (row.getCell(1).value === 'TN-9' && row.getCell(6).value === 12) {
+        // The business's own copy carries the catalogue price (12.5) before any quote.
+        expect(row.getCell(5).value).toBe(12.5);
+        expect((row.getCell(7).value as ExcelJS.CellFormulaValue).result).toBe(150);
+        found = true;
+      }
     });
     expect(found).toBe(true);
     expect(sheet.getImages()).toHaveLength(1);

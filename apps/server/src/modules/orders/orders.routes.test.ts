@@ -490,8 +490,42 @@ describe('price requests', () => {
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     });
 
-    it('has the sheet, letterhead, buyer block, styled header, one row per line with its picture, and a TOTAL', async () => {
-      const res = await t.app.inject({ method: 'GET', url: link });
+    it('opened by the signed link (the buyer, or anyone holding it) before a quote: no price, no amount, no total', async () => {
+      const listed = (await list(admin))
+        .json()
+        .orders.find((o: { orderId: number }) => o.orderId === orderId);
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${listed._id}`,
+        headers: bearer(buyer.token),
+      });
+      const detailLink = detail.json().order.excelFilePath.replace('/uploads/', '/api/orders/download/');
+      const opened = [
+        [link, {}],
+        [link, bearer(buyer.token)],
+        [link, bearer(other.token)],
+        [detailLink, {}],
+        [detailLink, bearer(buyer.token)],
+      ] as const;
+      for (const [url, headers] of opened) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode).toBe(200);
+        const rows = rowsOf((await openWorkbook(res.rawPayload)).getWorksheet('Price Quotation')!);
+        const headerIndex = rows.findIndex((r) => r[0] === 'Model No.');
+        expect(rows.slice(headerIndex + 1, headerIndex + 6).map((r) => [r[0], r[4], r[5], r[6]])).toEqual([
+          ['KR-101', null, 4, null],
+          ['PP-202', null, 2, null],
+          ['HB-303', null, 1, null],
+          ['KR-101', null, 1, null],
+          // The TOTAL label is merged across the first five columns.
+          ['TOTAL', 'TOTAL', 8, null],
+        ]);
+        // rowsOf reads a formula as its result or 0: null means the cell is empty, no formula either.
+      }
+    });
+
+    it('the business copy (an administrator, the signed link or not) has the sheet, letterhead, buyer block, styled header, one row per line with its picture and catalogue price, and a TOTAL', async () => {
+      const res = await t.app.inject({ method: 'GET', url: link, headers: bearer(admin.token) });
       const workbook = await openWorkbook(res.rawPayload);
       const sheet = workbook.getWorksheet('Price Quotation')!;
       expect(sheet).toBeDefined();

@@ -15,7 +15,7 @@ import {
 } from '@catalogue/shared/schemas/order';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import { parseQuotationFileName } from './download-links.ts';
-import { PRIVATE_REVALIDATE, sendCachedJson, sendJsonStream } from '../../lib/http-cache.ts';
+import { PERSONAL, sendCachedJson, sendJsonStream } from '../../lib/http-cache.ts';
 import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
@@ -105,7 +105,7 @@ export async function ordersRoutes(instance: FastifyInstance) {
         reply,
         await orders.listOrdersAnswer({ ...filter, page, limit }),
         undefined,
-        PRIVATE_REVALIDATE,
+        PERSONAL,
       );
     },
   );
@@ -124,12 +124,15 @@ export async function ordersRoutes(instance: FastifyInstance) {
       const orderNumber = parseQuotationFileName(request.params.file);
       const { sig, exp } = request.query;
       const isSigned = orderNumber !== null && (await orders.isDownloadSigned(orderNumber, sig, exp));
+      const viewer = await request.viewer();
       if (!isSigned) {
-        const viewer = await request.viewer();
         if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
         if (viewer.role !== 'admin') throw new AppError('FORBIDDEN', 'Forbidden');
       }
-      const quotation = orderNumber === null ? null : await orders.getQuotation(orderNumber);
+      // A signed link reaches buyers and whoever they forward it to: it shows a sent quote's
+      // prices only. An administrator's download is the business's own copy.
+      const reader = viewer?.role === 'admin' ? 'business' : 'buyer';
+      const quotation = orderNumber === null ? null : await orders.getQuotation(orderNumber, reader);
       if (!quotation) throw new AppError('NOT_FOUND', 'Quotation not found');
       return reply
         .header('content-type', quotation.contentType)

@@ -36,7 +36,7 @@ import {
 import { createQuotationsRepository } from './quotations.repository.ts';
 import type { RevisionRow } from './quotation-rows.ts';
 import { pictureForWorkbook } from './quotation-pictures.ts';
-import { buildQuotationWorkbook, type Letterhead } from './quotation-workbook.ts';
+import { buildQuotationWorkbook, type Letterhead, type WorkbookReader } from './quotation-workbook.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
 import { createListTotals } from './list-totals.ts';
@@ -216,8 +216,15 @@ export function createOrdersService({
     return pictures;
   }
 
-  /** `loaded`: pictures read for a whole batch of orders, of which only this order's are used. */
-  async function buildQuotation(order: OrderRow, loaded?: ReadonlyMap<string, Buffer>) {
+  /**
+   * `loaded`: pictures read for a whole batch of orders, of which only this order's are used.
+   * `reader`: the business's copy shows catalogue prices before a quote; a buyer's never does.
+   */
+  async function buildQuotation(
+    order: OrderRow,
+    reader: WorkbookReader,
+    loaded?: ReadonlyMap<string, Buffer>,
+  ) {
     const pictures = loaded
       ? new Map(
           order.lines.flatMap((l) =>
@@ -229,7 +236,7 @@ export function createOrdersService({
     const quote: RevisionRow | null = order.validUntil
       ? ((await quotes.findSentQuotes([order.id])).get(order.id) ?? null)
       : null;
-    const content = buildQuotationWorkbook(order, pictures, letterhead, quote);
+    const content = buildQuotationWorkbook(order, pictures, letterhead, quote, reader);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 
@@ -243,7 +250,7 @@ export function createOrdersService({
     if (mail.template === ORDER_MAIL.business) {
       return {
         ...priceRequestBusinessMail(order, mail.to),
-        attachments: [await buildQuotation(order, pictures)],
+        attachments: [await buildQuotation(order, 'business', pictures)],
       };
     }
     if (mail.template === ORDER_MAIL.buyer) return priceRequestBuyerMail(order, mail.to);
@@ -507,10 +514,13 @@ export function createOrdersService({
 
     isDownloadSigned: links.isValid,
 
-    /** The workbook of request number `orderNumber`, built now from what is stored; null when there is none. */
-    async getQuotation(orderNumber: number) {
+    /**
+     * The workbook of request number `orderNumber`, built now from what is stored, for `reader`
+     * (see `WorkbookReader`); null when there is none.
+     */
+    async getQuotation(orderNumber: number, reader: WorkbookReader) {
       const order = await repo.findByNumber(orderNumber);
-      return order ? buildQuotation(order) : null;
+      return order ? buildQuotation(order, reader) : null;
     },
 
     /** The outbox's renderer for the price request e-mails; null when the request was deleted since. */

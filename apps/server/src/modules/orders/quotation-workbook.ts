@@ -58,6 +58,14 @@ const totalStyle = (isMoney = false): CellStyle => ({
 });
 
 /**
+ * Who a workbook is for. The business's own copy (mailed to the business, or downloaded by an
+ * administrator) shows the catalogue prices of a request not yet quoted; a buyer's copy (any signed
+ * link) shows only the prices of a sent quote, and before one is sent no price at all: the
+ * catalogue's wholesale prices are the business's, and a link can be forwarded.
+ */
+export type WorkbookReader = 'business' | 'buyer';
+
+/**
  * The quotation workbook of a stored price request. It depends only on the stored order and
  * the pictures, so it can be rebuilt, identically, whenever it is asked for. Built directly as
  * Office Open XML (lib/xlsx.ts): a few milliseconds on the main thread even for a long order.
@@ -70,7 +78,9 @@ export function buildQuotationWorkbook(
     RevisionRow,
     'revision' | 'currency' | 'lines' | 'total' | 'leadTimeDays' | 'validUntil' | 'noteToBuyer'
   > | null = null,
+  reader: WorkbookReader = 'buyer',
 ): Buffer {
+  const showsCatalogue = reader === 'business';
   // A sent quote's prices, in major units: minor units written as exact decimals, then read as numbers.
   const major = (minor: number) => Number(minorToMajor(minor));
   const quoted = new Map(quote?.lines.map((l) => [l.position, l]) ?? []);
@@ -136,8 +146,7 @@ export function buildQuotationWorkbook(
   for (const line of order.lines) {
     const r = rows.length + 1;
     const priced = quoted.get(line.position);
-    const price = priced ? major(priced.unitPrice) : line.price;
-    const amount = priced ? major(priced.lineTotal) : line.price * line.quantity;
+    const price = priced ? major(priced.unitPrice) : showsCatalogue ? line.price : null;
     add(
       [
         { value: line.sku, style: lineStyle(0) },
@@ -146,7 +155,15 @@ export function buildQuotationWorkbook(
         { value: null, style: lineStyle(3) },
         { value: price, style: lineStyle(4, true) },
         { value: line.quantity, style: lineStyle(5) },
-        { value: { formula: `E${r}*F${r}`, result: amount }, style: lineStyle(6, true) },
+        price === null
+          ? { value: null, style: lineStyle(6, true) }
+          : {
+              value: {
+                formula: `E${r}*F${r}`,
+                result: priced ? major(priced.lineTotal) : line.price * line.quantity,
+              },
+              style: lineStyle(6, true),
+            },
       ],
       LINE_ROW_HEIGHT_PT,
     );
@@ -164,6 +181,8 @@ export function buildQuotationWorkbook(
   const last = rows.length;
 
   const hasLines = order.lines.length > 0;
+  // A buyer's copy of a request never quoted has no amounts to add up.
+  const hasAmounts = quote !== null || showsCatalogue;
   add([
     ...Array.from({ length: 5 }, (_, c): Cell => ({ value: c === 0 ? 'TOTAL' : null, style: totalStyle() })),
     {
@@ -173,13 +192,17 @@ export function buildQuotationWorkbook(
       },
       style: totalStyle(),
     },
-    {
-      value: {
-        formula: hasLines ? `SUM(G${first}:G${last})` : '0',
-        result: quote ? major(quote.total) : order.lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
-      },
-      style: totalStyle(true),
-    },
+    hasAmounts
+      ? {
+          value: {
+            formula: hasLines ? `SUM(G${first}:G${last})` : '0',
+            result: quote
+              ? major(quote.total)
+              : order.lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+          },
+          style: totalStyle(true),
+        }
+      : { value: null, style: totalStyle(true) },
   ]);
   mergeRow(0, 4);
 

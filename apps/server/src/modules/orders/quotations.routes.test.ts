@@ -286,12 +286,17 @@ describe('quotations', () => {
     it('the workbook of a quoted request carries the sent prices and totals, never the internal note', async () => {
       const id = await submit();
       const order = await quote(id);
+      // The buyer's link, opened without any session: the sent quote's prices, as the admin's copy.
+      const buyerLink = (await read(id, buyer)).excelFilePath.replace('/uploads/', '/api/orders/download/');
+      const anonymous = await t.app.inject({ method: 'GET', url: buyerLink });
+      expect(anonymous.statusCode).toBe(200);
       const file = await call(
         admin,
         'GET',
         order.excelFilePath.replace('/uploads/', '/api/orders/download/'),
       );
       expect(file.statusCode).toBe(200);
+      expect(anonymous.rawPayload.equals(file.rawPayload)).toBe(true);
       expect(file.rawPayload.toString('latin1')).not.toContain('SECRET-MARGIN');
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);

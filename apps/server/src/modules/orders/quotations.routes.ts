@@ -19,7 +19,7 @@ import {
 import type { Viewer } from '../../load-context.ts';
 import { ORDER_NOT_FOUND, type Access } from './quotation-parties.ts';
 import { answerOversizedAs400, QUOTE_TEXT_FIELDS } from './oversized-body.ts';
-import { PRIVATE_REVALIDATE, sendCachedJson } from '../../lib/http-cache.ts';
+import { PERSONAL, sendCachedJson } from '../../lib/http-cache.ts';
 
 const errors = {
   400: errorBody,
@@ -83,7 +83,7 @@ export async function quotationRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { page, limit } = pageQuery(MY_REQUESTS_PAGE).parse(request.query);
       const answer = await orders.listMineAnswer((await actorOf(request)).id, page, limit);
-      return sendCachedJson(request, reply, answer, undefined, PRIVATE_REVALIDATE);
+      return sendCachedJson(request, reply, answer, undefined, PERSONAL);
     },
   );
 

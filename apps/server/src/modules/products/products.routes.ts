@@ -19,7 +19,7 @@ import {
 } from '@catalogue/shared/schemas/product-import';
 import {
   acceptedEncoding,
-  PRIVATE_REVALIDATE,
+  PERSONAL,
   REVALIDATE,
   sendCachedJson,
   type CachedJson,
@@ -96,7 +96,7 @@ export async function productRoutes(root: FastifyInstance) {
   ) {
     if (publicPrices) return sendCachedJson(request, reply, answer, accepted);
     reply.header('vary', 'Authorization');
-    return sendCachedJson(request, reply, answer, accepted, priced ? PRIVATE_REVALIDATE : REVALIDATE);
+    return sendCachedJson(request, reply, answer, accepted, priced ? PERSONAL : REVALIDATE);
   }
 
   type Reader = ReturnType<typeof catalogue.forViewer>;
@@ -257,7 +257,7 @@ export async function productRoutes(root: FastifyInstance) {
       if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
       if (!publicPrices) {
         reply.header('vary', 'Authorization');
-        if (priced) reply.header('cache-control', PRIVATE_REVALIDATE);
+        if (priced) reply.header('cache-control', PERSONAL);
       }
       return product;
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@catalogue/shared/errors';
@@ -19,7 +19,7 @@ import {
   userResponseSchema,
   verifyEmailBodySchema,
 } from '@catalogue/shared/schemas/user';
-import { bearerToken, sessionCookieHeader } from '../../plugins/auth.ts';
+import { bearerToken, isSecureRequest, sessionCookieHeader } from '../../plugins/auth.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './users.service.ts';
 
 const errors = {
@@ -44,7 +44,9 @@ function clearSessionCookie(reply: FastifyReply, isSecure: boolean) {
 export async function usersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { users } = app.services;
-  const isSecure = app.services.env.SITE_URL.startsWith('https:');
+  const { SITE_URL } = app.services.env;
+  // Secure on an HTTPS site, or a request that came over HTTPS through a trusted proxy.
+  const isSecure = (request: FastifyRequest) => isSecureRequest(request, SITE_URL);
 
   app.post(
     '/register',
@@ -62,7 +64,7 @@ export async function usersRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       await app.enforceRateLimit(reply, 'login', { ip: request.ip, email: request.body.email });
       const { token, user, maxAgeSeconds } = await users.login(request.body.email, request.body.password);
-      setSessionCookie(reply, token, maxAgeSeconds, isSecure);
+      setSessionCookie(reply, token, maxAgeSeconds, isSecure(request));
       return { message: 'Login successful', token, user };
     },
   );
@@ -73,7 +75,7 @@ export async function usersRoutes(instance: FastifyInstance) {
       // Before the body is read, so a caller without a session learns nothing from a bad body;
       // a stale cookie is cleared even when the token is no longer valid.
       onRequest: async (request, reply) => {
-        clearSessionCookie(reply, isSecure);
+        clearSessionCookie(reply, isSecure(request));
         if (!(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
       },
       schema: { tags: ['users'], response: { 204: z.null(), ...errors } },
@@ -192,7 +194,7 @@ export async function usersRoutes(instance: FastifyInstance) {
     {
       onRequest: async (request, reply) => {
         if (!(await request.viewer())) throw new AppError('UNAUTHORIZED', 'Unauthorized');
-        clearSessionCookie(reply, isSecure);
+        clearSessionCookie(reply, isSecure(request));
       },
       schema: { tags: ['users'], response: { 204: z.null(), ...errors } },
     },
