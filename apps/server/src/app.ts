@@ -45,6 +45,7 @@ import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
+import { selectionsRoutes, sharedSelectionRoutes } from './modules/selections/selections.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -117,6 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
   });
   app.decorate('services', services);
+  // Opens of shared links are written in batches; the last batch is written on the way out.
+  app.addHook('onClose', () => services.selections.close());
   // Stored pages and stored anonymous catalogue answers, emptied together by catalogue changes.
   storedPages = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
 
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resetPassword: env.RATE_LIMIT_LOGIN,
       verifyEmail: env.RATE_LIMIT_LOGIN,
       verifyResend: VERIFY_RESEND_PER_HOUR,
+      selectionLink: env.RATE_LIMIT_SELECTION_LINK,
     },
     windows: { verifyResend: 3600 },
   });
@@ -178,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(geoRoutes, { prefix: '/api/geo' });
   await app.register(dashboardRoutes, { prefix: '/api/admin' });
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
+  await app.register(selectionsRoutes, { prefix: '/api/selections' });
+  await app.register(sharedSelectionRoutes, { prefix: '/api/s' });
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

@@ -18,6 +18,7 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
+import { createSelectionsService } from './modules/selections/selections.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -27,6 +28,8 @@ export type DomainEvents = EventEmitter<{
   'blogs:changed': [];
   /** A price request was stored, changed state or quote, or deleted. */
   'orders:changed': [];
+  /** A selection or one of its links changed (a revoked link must stop answering everywhere). */
+  'selections:changed': [];
 }>;
 
 /**
@@ -101,6 +104,7 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       describeOrder: orders.describeOrder,
     }),
     contact: createContactService(buyerDeps),
+    selections: createSelectionsService({ ...buyerDeps, imageUrl, events }),
     mail,
   };
 }

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   ACCOUNT_NOT_APPROVED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A shared link that was revoked or has expired. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -14,6 +14,7 @@ import * as contentTables from './schema/content.ts';
 import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
 import * as productTables from './schema/products.ts';
+import * as selectionTables from './schema/selections.ts';
 import * as systemTables from './schema/system.ts';
 import * as userTables from './schema/users.ts';
 
@@ -24,6 +25,7 @@ const schema = {
   ...catalogueImportTables,
   ...userTables,
   ...orderTables,
+  ...selectionTables,
   ...contentTables,
   ...systemTables,
 };
