@@ -1,12 +1,3 @@
-CREATE TABLE "selection_files" (
-	"selection_id" uuid NOT NULL,
-	"kind" text NOT NULL,
-	"version" integer NOT NULL,
-	"storage_key" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "selection_files_selection_id_kind_pk" PRIMARY KEY("selection_id","kind")
-);
---> statement-breakpoint
 CREATE TABLE "selection_items" (
 	"selection_id" uuid NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -63,7 +54,6 @@ CREATE TABLE "selections" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "selection_files" ADD CONSTRAINT "selection_files_selection_id_selections_id_fk" FOREIGN KEY ("selection_id") REFERENCES "public"."selections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_items" ADD CONSTRAINT "selection_items_selection_id_selections_id_fk" FOREIGN KEY ("selection_id") REFERENCES "public"."selections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_items" ADD CONSTRAINT "selection_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_link_orders" ADD CONSTRAINT "selection_link_orders_link_id_selection_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."selection_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -45,7 +45,12 @@ import { categoryRedirects } from './modules/seo/category-redirects.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
-import { selectionsRoutes, sharedSelectionRoutes } from './modules/selections/selections.routes.ts';
+import {
+  selectionFileRoutes,
+  selectionPageLimits,
+  selectionsRoutes,
+  sharedSelectionRoutes,
+} from './modules/selections/selections.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -184,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
   await app.register(selectionsRoutes, { prefix: '/api/selections' });
   await app.register(sharedSelectionRoutes, { prefix: '/api/s' });
+  await app.register(selectionPageLimits);
+  await app.register(selectionFileRoutes);
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

@@ -104,7 +104,13 @@ export function createServices(deps: { env: Env; database: Database; mediaStore?
       describeOrder: orders.describeOrder,
     }),
     contact: createContactService(buyerDeps),
-    selections: createSelectionsService({ ...buyerDeps, imageUrl, events }),
+    selections: createSelectionsService({
+      ...buyerDeps,
+      imageUrl,
+      events,
+      media,
+      mediaStore: base.mediaStore,
+    }),
     mail,
   };
 }

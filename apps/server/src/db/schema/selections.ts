@@ -133,19 +133,3 @@ export const selectionLinkOrders = pgTable(
     index('selection_link_orders_order_idx').on(t.orderId),
   ],
 );
-
-/** Made once per selection version: the preview picture and the line sheets. */
-export const selectionFiles = pgTable(
-  'selection_files',
-  {
-    selectionId: uuid('selection_id')
-      .notNull()
-      .references(() => selections.id, { onDelete: 'cascade' }),
-    /** `preview.jpg`, `linesheet.pdf`, `linesheet-priced.pdf`, … */
-    kind: text('kind').notNull(),
-    version: integer('version').notNull(),
-    storageKey: text('storage_key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.selectionId, t.kind] })],
-);

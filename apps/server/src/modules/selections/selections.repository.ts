@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { cartItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import {
-  selectionFiles,
   selectionItems,
   selectionLinkOrders,
   selectionLinks,
@@ -363,24 +362,6 @@ export function createSelectionsRepository(db: Db) {
         },
         lastOpenedAt: toDate(r.last_opened_at)!,
       }));
-    },
-
-    async findFile(selectionId: string, kind: string) {
-      const [row] = await db
-        .select()
-        .from(selectionFiles)
-        .where(and(eq(selectionFiles.selectionId, selectionId), eq(selectionFiles.kind, kind)));
-      return row ?? null;
-    },
-
-    async saveFile(selectionId: string, kind: string, version: number, storageKey: string) {
-      await db
-        .insert(selectionFiles)
-        .values({ selectionId, kind, version, storageKey })
-        .onConflictDoUpdate({
-          target: [selectionFiles.selectionId, selectionFiles.kind],
-          set: { version, storageKey, createdAt: new Date() },
-        });
     },
 
     /** Whether the user exists (a link's recipient account). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@catalogue/shared/errors';
@@ -172,6 +173,45 @@ export async function sharedSelectionRoutes(instance: FastifyInstance) {
       const added = new Set(request.body.added ?? []).size;
       await selections.report(request.params.token, added, viewer?.id ?? null);
       return { message: 'Recorded' };
+    },
+  );
+}
+
+/** A link's page (`/s/{token}`, `/hi/s/{token}`, its `.data`) and files: counted per address. */
+const LINK_ADDRESS = /^\/(?:(?!api\/)[^/?]+\/)?s\/[^/?]+(?:\.data|\/[^/?]+)?(?:\?|$)/;
+
+/**
+ * The link's page, rendered by the storefront, is limited here before it renders; the JSON and
+ * the files count against the same limit.
+ */
+export const selectionPageLimits = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!LINK_ADDRESS.test(request.url)) return;
+    await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
+  });
+});
+
+/** `/s/{token}/preview.jpg`: the picture a pasted link shows (Open Graph, Twitter). */
+export async function selectionFileRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { selections } = app.services;
+  app.get(
+    '/s/:token/preview.jpg',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: "A link's preview picture: its first designs, 1200×630 JPEG, at most 250 KB",
+        params: selectionTokenParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const jpeg = await selections.preview(request.params.token);
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'public, max-age=300')
+        .header('x-robots-tag', 'noindex')
+        .send(jpeg);
     },
   );
 }

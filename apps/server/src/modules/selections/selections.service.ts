@@ -19,7 +19,10 @@ import type { Env } from '../../env.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import type { MediaService } from '../media/media.service.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
+import { makePreviewImage } from './preview-image.ts';
 import { toProduct } from '../products/product-answer.ts';
 import type { DomainEvents } from '../../services.ts';
 import { selectionLinkMail } from './selections.mail.ts';
@@ -50,6 +53,8 @@ export type SelectionsServiceDeps = {
   env: Pick<Env, 'SITE_URL' | 'CATALOGUE_CACHE_SECONDS'>;
   database: Database;
   imageUrl: PublicImageUrl;
+  media: Pick<MediaService, 'getVariant'>;
+  mediaStore: MediaStore;
   events: DomainEvents;
   onMailQueued: () => void;
   log?: FastifyBaseLogger;
@@ -212,7 +217,50 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     return entry;
   }
 
+  /** A picture of ours, a few hundred pixels across, for the preview and the line sheet; null otherwise. */
+  async function pictureOf(mediaId: string | null, width: number, height: number): Promise<Buffer | null> {
+    if (!mediaId) return null;
+    const variant = await deps.media.getVariant(mediaId, {
+      width,
+      height,
+      fit: 'cover',
+      quality: 70,
+      dpr: 1,
+      format: 'jpeg',
+    });
+    return variant?.data ?? null;
+  }
+
+  /** Files made once per content: the key names what they were made from. */
+  async function kept(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const stored = await deps.mediaStore.get(key);
+    if (stored) return stored;
+    const made = await make();
+    await deps.mediaStore.put(key, made);
+    return made;
+  }
+
+  const contentKey = (parts: readonly unknown[]) =>
+    crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+
   return {
+    /**
+     * The link preview (1200×630 JPEG ≤ 250 KB) of the link's first six designs, made once for
+     * those designs and pictures and kept in the media store.
+     */
+    async preview(token: string): Promise<Buffer> {
+      const { link } = await openLink(token);
+      const designs = (await repo.listDesigns(link.selectionId)).slice(0, 6);
+      const key = `selections/${link.selectionId}/preview-${contentKey(designs.map((d) => [d.id, d.mediaId, d.code]))}.jpg`;
+      return kept(key, async () =>
+        makePreviewImage(
+          await Promise.all(
+            designs.map(async (d) => ({ code: d.code, picture: await pictureOf(d.mediaId, 400, 315) })),
+          ),
+        ),
+      );
+    },
+
     async create(viewer: SelectionViewer, body: SelectionCreate): Promise<Selection> {
       const productIds = await checkDesigns(viewer, body.productIds);
       const id = await repo.insertSelection({
