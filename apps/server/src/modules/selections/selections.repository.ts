@@ -364,6 +364,16 @@ export function createSelectionsRepository(db: Db) {
       }));
     },
 
+    /** A user's enquiry list as whole product rows, oldest line first. */
+    async listCartDesigns(userId: string): Promise<ProductRow[]> {
+      return db
+        .select(productColumns)
+        .from(products)
+        .innerJoin(cartItems, eq(cartItems.productId, products.id))
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.productId)) as Promise<ProductRow[]>;
+    },
+
     /** Whether the user exists (a link's recipient account). */
     async userExists(userId: string): Promise<boolean> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

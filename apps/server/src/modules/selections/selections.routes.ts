@@ -192,7 +192,10 @@ export const selectionPageLimits = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** `/s/{token}/preview.jpg`: the picture a pasted link shows (Open Graph, Twitter). */
+const languageQuery = z.object({ lang: z.enum(['en', 'hi']).optional() });
+const PDF = 'application/pdf';
+
+/** `/s/{token}/preview.jpg`: the picture a pasted link shows (Open Graph, Twitter); the line sheets. */
 export async function selectionFileRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { selections } = app.services;
@@ -212,6 +215,54 @@ export async function selectionFileRoutes(instance: FastifyInstance) {
         .header('cache-control', 'public, max-age=300')
         .header('x-robots-tag', 'noindex')
         .send(jpeg);
+    },
+  );
+
+  app.get(
+    '/s/:token/linesheet.pdf',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: "A link's line sheet (A4 PDF; `lang=hi` for Hindi)",
+        params: selectionTokenParamsSchema,
+        querystring: languageQuery,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await selections.lineSheet(request.params.token, request.query.lang ?? 'en');
+      return reply
+        .type(PDF)
+        .header('content-disposition', 'inline; filename="linesheet.pdf"')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/cart/:userId/linesheet.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'The enquiry list as a line sheet (A4 PDF); the owner only',
+        params: z.object({ userId: z.string().max(100) }),
+        querystring: languageQuery,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const pdf = await selections.cartLineSheet(
+        viewer,
+        request.params.userId,
+        request.query.lang ?? 'en',
+        app.services.env.PUBLIC_PRICES,
+      );
+      return reply
+        .type(PDF)
+        .header('content-disposition', 'attachment; filename="enquiry-list.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 }

@@ -23,6 +23,7 @@ import type { MediaStore } from '../media/media-store.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { makePreviewImage } from './preview-image.ts';
+import { makeLineSheetPdf } from './line-sheet.ts';
 import { toProduct } from '../products/product-answer.ts';
 import type { DomainEvents } from '../../services.ts';
 import { selectionLinkMail } from './selections.mail.ts';
@@ -243,7 +244,60 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   const contentKey = (parts: readonly unknown[]) =>
     crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
+  /** A line sheet of product rows, made once for their content (and kept in the media store). */
+  function lineSheetOf(
+    folder: string,
+    title: string,
+    rows: Awaited<ReturnType<typeof repo.listDesigns>>,
+    showPrices: boolean,
+    language: 'en' | 'hi',
+    version: number,
+  ): Promise<Buffer> {
+    const key = `${folder}/linesheet-${contentKey([
+      version,
+      title,
+      showPrices,
+      language,
+      rows.map((r) => [r.id, r.updatedAt.toISOString(), r.mediaId]),
+    ])}.pdf`;
+    return kept(key, () =>
+      makeLineSheetPdf({
+        title,
+        language,
+        designs: rows.map((r) => sharedDesignOf(r, showPrices)),
+        pictureOf: (index) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
+      }),
+    );
+  }
+
   return {
+    /** The link's line sheet (PDF), prices only when the link grants them; once per selection version. */
+    async lineSheet(token: string, language: 'en' | 'hi'): Promise<Buffer> {
+      const { link } = await openLink(token);
+      const rows = await repo.listDesigns(link.selectionId);
+      return lineSheetOf(
+        `selections/${link.selectionId}`,
+        link.title,
+        rows,
+        link.showPrices,
+        language,
+        link.version,
+      );
+    },
+
+    /** A buyer's own enquiry list as a line sheet; prices when the owner is an admin or prices are public. */
+    async cartLineSheet(
+      viewer: SelectionViewer,
+      userId: string,
+      language: 'en' | 'hi',
+      publicPrices: boolean,
+    ) {
+      if (viewer.id !== userId) throw new AppError('FORBIDDEN', 'Forbidden');
+      const rows = await repo.listCartDesigns(userId);
+      const title = language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list';
+      return lineSheetOf(`linesheets/${userId}`, title, rows, publicPrices || isAdmin(viewer), language, 0);
+    },
+
     /**
      * The link preview (1200×630 JPEG ≤ 250 KB) of the link's first six designs, made once for
      * those designs and pictures and kept in the media store.
