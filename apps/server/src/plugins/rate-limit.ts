@@ -105,7 +105,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   app.decorate(
     'enforceRateLimit',
     async function (reply: FastifyReply, name: RateLimitName, subjects: RateLimitSubjects) {
-      const retryAfter = await limiter.consume(name, opts.limits[name] ?? 120, subjects, opts.windows?.[name]);
+      const retryAfter = await limiter.consume(
+        name,
+        opts.limits[name] ?? 120,
+        subjects,
+        opts.windows?.[name],
+      );
       limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
       if (retryAfter !== null) {
         reply.header('retry-after', String(retryAfter));
