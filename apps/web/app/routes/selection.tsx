@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { AppError } from '@catalogue/shared/errors';
 import type { Route } from './+types/selection';
 import { SelectionUnavailable, SharedSelection } from '~/features/selections/shared-selection';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
@@ -16,14 +15,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
     return { state: 'open' as const, token: params.token, selection: entry.answer.selection };
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'GONE' || error.code === 'NOT_FOUND')) {
+    // The server's AppError is another copy of the class than the one bundled here: read its code.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'GONE' || code === 'NOT_FOUND') {
       return data(
-        {
-          state: error.code === 'GONE' ? ('gone' as const) : ('missing' as const),
-          token: null,
-          selection: null,
-        },
-        { status: error.status },
+        { state: code === 'GONE' ? ('gone' as const) : ('missing' as const), token: null, selection: null },
+        { status: code === 'GONE' ? 410 : 404 },
       );
     }
     throw error;
