@@ -50,6 +50,12 @@ import {
   orderAgainRoutes,
   quickOrderRoutes,
 } from './modules/quick-order/quick-order.routes.ts';
+import {
+  selectionFileRoutes,
+  selectionPageLimits,
+  selectionsRoutes,
+  sharedSelectionRoutes,
+} from './modules/selections/selections.routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -105,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.mediaStore ? { mediaStore: deps.mediaStore } : {}),
   });
   app.decorate('services', services);
+  // Opens of shared links are written in batches; the last batch is written on the way out.
+  app.addHook('onClose', () => services.selections.close());
   // Pages stored for anonymous visitors, emptied by catalogue and blog changes (ADR 011).
   const storedPages: PageCache | null = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
 
@@ -145,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resetPassword: env.RATE_LIMIT_LOGIN,
       verifyEmail: env.RATE_LIMIT_LOGIN,
       verifyResend: VERIFY_RESEND_PER_HOUR,
+      selectionLink: env.RATE_LIMIT_SELECTION_LINK,
     },
     windows: { verifyResend: 3600 },
   });
@@ -167,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickOrderRoutes, { prefix: '/api/quick-order' });
   await app.register(orderAgainRoutes, { prefix: '/api/orders' });
   await app.register(onBehalfRoutes, { prefix: '/api/admin/orders' });
+  await app.register(selectionsRoutes, { prefix: '/api/selections' });
+  await app.register(sharedSelectionRoutes, { prefix: '/api/s' });
+  await app.register(selectionPageLimits);
+  await app.register(selectionFileRoutes);
   await app.register(seoRoutes);
   await app.register(categoryRedirects);
 

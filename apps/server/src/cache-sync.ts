@@ -6,7 +6,7 @@ import type { DomainEvents } from './services.ts';
 /** The PostgreSQL channel on which server processes tell each other that a cache went stale. */
 export const CACHE_CHANNEL = 'catalogue_cache';
 
-const KINDS = ['catalogue:changed', 'blogs:changed', 'orders:changed'] as const;
+const KINDS = ['catalogue:changed', 'blogs:changed', 'orders:changed', 'selections:changed'] as const;
 type Kind = (typeof KINDS)[number];
 
 export type CacheSync = { close(): Promise<void> };

@@ -130,6 +130,8 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ORDER: z.coerce.number().int().min(1).default(10),
+  /** Requests per window, per address, for a selection's link (page, JSON, preview, line sheets). */
+  RATE_LIMIT_SELECTION_LINK: z.coerce.number().int().min(1).default(120),
 });
 
 export type Env = z.infer<typeof envSchema> & {

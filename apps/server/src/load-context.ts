@@ -19,7 +19,7 @@ export type Viewer = {
  * the media store: a page goes through a service, which keeps the rules (prices for whom, login
  * gates, caches) in one place.
  */
-export type PageServices = Pick<Services, 'catalogue' | 'search' | 'blogs' | 'users'>;
+export type PageServices = Pick<Services, 'catalogue' | 'search' | 'blogs' | 'users' | 'selections'>;
 
 /** What every route loader and action receives as `context`. */
 export type ServerLoadContext = {
@@ -52,6 +52,7 @@ export function createLoadContextFactory(env: Env, services: Services, resolveVi
     search: services.search,
     blogs: services.blogs,
     users: services.users,
+    selections: services.selections,
   };
   return async (request: FastifyRequest): Promise<ServerLoadContext> => ({
     services: pageServices,

@@ -21,6 +21,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
+import { createSelectionsService } from './modules/selections/selections.service.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -30,6 +31,8 @@ export type DomainEvents = EventEmitter<{
   'blogs:changed': [];
   /** A price request was stored, changed state or quote, or deleted. */
   'orders:changed': [];
+  /** A selection or one of its links changed (a revoked link must stop answering everywhere). */
+  'selections:changed': [];
 }>;
 
 /**
@@ -121,6 +124,13 @@ export function createServices(deps: {
     fulfilment,
     contact: createContactService(buyerDeps),
     pricing,
+    selections: createSelectionsService({
+      ...buyerDeps,
+      imageUrl,
+      events,
+      media,
+      mediaStore: base.mediaStore,
+    }),
     mail,
   };
 }

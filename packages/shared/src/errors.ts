@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** An accept after the quote's rate validity: the metal rate it was priced at no longer holds. */
   RATE_EXPIRED: 409,
+  /** A shared link that was revoked or has expired. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

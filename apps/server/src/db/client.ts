@@ -16,6 +16,7 @@ import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
 import * as pricingTables from './schema/pricing.ts';
 import * as productTables from './schema/products.ts';
+import * as selectionTables from './schema/selections.ts';
 import * as systemTables from './schema/system.ts';
 import * as userTables from './schema/users.ts';
 
@@ -28,6 +29,7 @@ const schema = {
   ...orderTables,
   ...pricingTables,
   ...fulfilmentTables,
+  ...selectionTables,
   ...contentTables,
   ...systemTables,
 };

@@ -17,12 +17,15 @@ export type RateLimitName =
   | 'forgotPassword'
   | 'resetPassword'
   | 'verifyEmail'
-  | 'verifyResend';
+  | 'verifyResend'
+  /** A selection's link page, its JSON, preview and line sheets, per address. */
+  | 'selectionLink';
 
 export type RateLimitOptions = {
   db: Db;
   windowSeconds: number;
-  limits: Record<RateLimitName, number>;
+  /** The selection links' limit may be left out (tests of the forms): 120 then. */
+  limits: Omit<Record<RateLimitName, number>, 'selectionLink'> & { selectionLink?: number };
   /** Limits counted over their own window instead of `windowSeconds`. */
   windows?: Partial<Record<RateLimitName, number>>;
 };
@@ -52,6 +55,7 @@ const MESSAGES: Record<RateLimitName, string> = {
   resetPassword: 'Too many password reset attempts, please try again later',
   verifyEmail: 'Too many verification attempts, please try again later',
   verifyResend: 'Too many verification e-mails requested, please try again later',
+  selectionLink: 'Too many requests for this link, please try again in a minute',
 };
 
 /** E-mails are counted by their hash: the table needs no personal data to do its job. */
@@ -101,7 +105,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   app.decorate(
     'enforceRateLimit',
     async function (reply: FastifyReply, name: RateLimitName, subjects: RateLimitSubjects) {
-      const retryAfter = await limiter.consume(name, opts.limits[name], subjects, opts.windows?.[name]);
+      const retryAfter = await limiter.consume(
+        name,
+        opts.limits[name] ?? 120,
+        subjects,
+        opts.windows?.[name],
+      );
       limiter.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit sweep failed'));
       if (retryAfter !== null) {
         reply.header('retry-after', String(retryAfter));

@@ -1,0 +1,268 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@catalogue/shared/errors';
+import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
+import {
+  followUpSchema,
+  linkCreatedSchema,
+  linkCreateSchema,
+  linkEventsSchema,
+  selectionActivitySchema,
+  selectionAnswerSchema,
+  selectionCreateSchema,
+  selectionLinkParamsSchema,
+  selectionLinkSchema,
+  selectionListSchema,
+  selectionParamsSchema,
+  selectionTokenParamsSchema,
+  selectionUpdateSchema,
+  sharedSelectionSchema,
+} from '@catalogue/shared/schemas/selection';
+import type { SelectionViewer } from './selections.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const publicErrors = { 404: errorBody, 410: errorBody, 429: errorBody };
+
+async function viewerOf(request: FastifyRequest): Promise<SelectionViewer> {
+  const viewer = await request.viewer();
+  if (!viewer) throw new AppError('UNAUTHORIZED', 'Unauthorized');
+  return { id: viewer.id, role: viewer.role };
+}
+
+/** `/api/selections`: the owner's (or an admin's) selections, their links and activity. */
+export async function selectionsRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { selections } = app.services;
+  const tags = ['selections'];
+  app.addHook('onRequest', app.requireUser);
+
+  app.post(
+    '/',
+    { schema: { tags, body: selectionCreateSchema, response: { 201: selectionAnswerSchema, ...errors } } },
+    async (request, reply) => {
+      const selection = await selections.create(await viewerOf(request), request.body);
+      return reply.status(201).send({ selection });
+    },
+  );
+
+  app.get('/', { schema: { tags, response: { 200: selectionListSchema, ...errors } } }, async (request) => ({
+    selections: await selections.list(await viewerOf(request)),
+  }));
+
+  app.get(
+    '/follow-ups',
+    { schema: { tags, response: { 200: followUpSchema, ...errors } } },
+    async (request) => selections.followUps(await viewerOf(request)),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: selectionParamsSchema, response: { 200: selectionAnswerSchema, ...errors } } },
+    async (request) => ({ selection: await selections.get(await viewerOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: selectionParamsSchema,
+        body: selectionUpdateSchema,
+        response: { 200: selectionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      selection: await selections.update(await viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: selectionParamsSchema, response: { 200: messageBody, ...errors } } },
+    async (request) => {
+      await selections.remove(await viewerOf(request), request.params.id);
+      return { message: 'Selection deleted' };
+    },
+  );
+
+  app.post(
+    '/:id/links',
+    {
+      schema: {
+        tags,
+        params: selectionParamsSchema,
+        body: linkCreateSchema.extend({
+          /** Also e-mail the link to the recipient (through the outbox). */
+          sendEmail: z.boolean().optional(),
+          message: z.string().max(1000).optional(),
+        }),
+        response: { 201: linkCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await selections.createLink(await viewerOf(request), request.params.id, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/:id/links/:linkId/revoke',
+    {
+      schema: {
+        tags,
+        params: selectionLinkParamsSchema,
+        response: { 200: z.object({ message: z.string(), link: selectionLinkSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, linkId } = request.params;
+      const link = await selections.revokeLink(await viewerOf(request), id, linkId);
+      return { message: 'Link revoked', link };
+    },
+  );
+
+  app.get(
+    '/:id/activity',
+    {
+      schema: { tags, params: selectionParamsSchema, response: { 200: selectionActivitySchema, ...errors } },
+    },
+    async (request) => selections.activity(await viewerOf(request), request.params.id),
+  );
+}
+
+/** `/api/s/{token}`: a link's designs for anyone holding it; rate limited per address. */
+export async function sharedSelectionRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { selections } = app.services;
+  const tags = ['selections'];
+
+  app.get(
+    '/:token',
+    {
+      schema: {
+        tags,
+        params: selectionTokenParamsSchema,
+        response: { 200: sharedSelectionSchema, ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
+      const viewer = await request.viewer();
+      const entry = await selections.open(request.params.token, { userId: viewer?.id ?? null });
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return entry.answer;
+    },
+  );
+
+  app.post(
+    '/:token/events',
+    {
+      schema: {
+        tags,
+        params: selectionTokenParamsSchema,
+        body: linkEventsSchema,
+        response: { 200: messageBody, ...publicErrors },
+      },
+    },
+    async (request, reply) => {
+      await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
+      const viewer = await request.viewer();
+      const added = new Set(request.body.added ?? []).size;
+      await selections.report(request.params.token, added, viewer?.id ?? null);
+      return { message: 'Recorded' };
+    },
+  );
+}
+
+/** A link's page (`/s/{token}`, `/hi/s/{token}`, its `.data`) and files: counted per address. */
+const LINK_ADDRESS = /^\/(?:(?!api\/)[^/?]+\/)?s\/[^/?]+(?:\.data|\/[^/?]+)?(?:\?|$)/;
+
+/**
+ * The link's page, rendered by the storefront, is limited here before it renders; the JSON and
+ * the files count against the same limit.
+ */
+export const selectionPageLimits = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!LINK_ADDRESS.test(request.url)) return;
+    await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
+  });
+});
+
+const languageQuery = z.object({ lang: z.enum(['en', 'hi']).optional() });
+const PDF = 'application/pdf';
+
+/** `/s/{token}/preview.jpg`: the picture a pasted link shows (Open Graph, Twitter); the line sheets. */
+export async function selectionFileRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { selections } = app.services;
+  app.get(
+    '/s/:token/preview.jpg',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: "A link's preview picture: its first designs, 1200×630 JPEG, at most 250 KB",
+        params: selectionTokenParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const jpeg = await selections.preview(request.params.token);
+      return reply
+        .type('image/jpeg')
+        .header('cache-control', 'public, max-age=300')
+        .header('x-robots-tag', 'noindex')
+        .send(jpeg);
+    },
+  );
+
+  app.get(
+    '/s/:token/linesheet.pdf',
+    {
+      schema: {
+        tags: ['selections'],
+        summary: "A link's line sheet (A4 PDF; `lang=hi` for Hindi)",
+        params: selectionTokenParamsSchema,
+        querystring: languageQuery,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await selections.lineSheet(request.params.token, request.query.lang ?? 'en');
+      return reply
+        .type(PDF)
+        .header('content-disposition', 'inline; filename="linesheet.pdf"')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/cart/:userId/linesheet.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'The enquiry list as a line sheet (A4 PDF); the owner only',
+        params: z.object({ userId: z.string().max(100) }),
+        querystring: languageQuery,
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      const pdf = await selections.cartLineSheet(
+        viewer,
+        request.params.userId,
+        request.query.lang ?? 'en',
+        app.services.env.PUBLIC_PRICES,
+      );
+      return reply
+        .type(PDF)
+        .header('content-disposition', 'attachment; filename="enquiry-list.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}
