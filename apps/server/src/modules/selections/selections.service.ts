@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
@@ -229,7 +230,9 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       dpr: 1,
       format: 'jpeg',
     });
-    return variant?.data ?? null;
+    if (!variant) return null;
+    // A thumbnail is small, so it comes whole; a large variant streamed from the store is read here.
+    return Buffer.isBuffer(variant.data) ? variant.data : await buffer(variant.data);
   }
 
   /** Files made once per content: the key names what they were made from. */
