@@ -30,7 +30,13 @@ describe('AdminNav', () => {
     const names = within(desktop)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(names).toEqual(['Dashboard', ...ADMIN_LINKS, 'Import and export', 'Metal and exchange rates']);
+    expect(names).toEqual([
+      'Dashboard',
+      ...ADMIN_LINKS,
+      'Import and export',
+      'Metal and exchange rates',
+      'Enter an order',
+    ]);
     // Links keep the visitor's language prefix, and the current page is marked.
     expect(within(desktop).getByRole('link', { name: 'Product List' })).toHaveAttribute(
       'aria-current',
@@ -54,6 +60,7 @@ describe('AdminNav', () => {
       ...ADMIN_LINKS.filter((n) => n !== 'View Order'),
       'Import and export',
       'Metal and exchange rates',
+      'Enter an order',
     ]);
   });
 });
