@@ -31,6 +31,11 @@ const OWNER_ONLY = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuye
  */
 const REQUEST_READER = (ok: number): Cell => ({ anonymous: 404, buyer: ok, otherBuyer: 404, admin: ok });
 const REQUEST_BUYER = (ok: number): Cell => ({ anonymous: 404, buyer: ok, otherBuyer: 404, admin: 403 });
+/**
+ * A selection's own routes: its owner or an administrator; another buyer is told it does not
+ * exist (404, as an unknown id). Without a session, 401 as every selection endpoint.
+ */
+const SELECTION_OWNER = (ok: number): Cell => ({ anonymous: 401, buyer: ok, otherBuyer: 404, admin: ok });
 
 const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({
   method,
@@ -145,6 +150,100 @@ async function quotedOrder(
   expect(sent.statusCode, sent.body).toBe(200);
   return { id, version: order.version + 2 };
 }
+
+/** A request of the row's buyer, quoted and accepted by that buyer: an order in production (confirmed). */
+async function acceptedOrder(
+  t: TestApp,
+  buyer: TestUser,
+): Promise<{ id: string; version: number; productId: string }> {
+  const { id, version } = await quotedOrder(t, buyer);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/accept`,
+    headers: bearer(buyer.token),
+    payload: { version, revision: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const order = res.json<{ order: { version: number; orderDetails: Array<{ productId: string }> } }>().order;
+  return { id, version: order.version, productId: order.orderDetails[0]!.productId };
+}
+
+/** An accepted order moved by an admin through production to packed, so it may be shipped. */
+async function packedOrder(
+  t: TestApp,
+  buyer: TestUser,
+): Promise<{ id: string; version: number; productId: string }> {
+  const order = await acceptedOrder(t, buyer);
+  let version = order.version;
+  for (const stage of ['in_production', 'quality_check', 'packed']) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/fulfilment/stage`,
+      headers: bearer(adminToken),
+      payload: { version, stage },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    version = res.json<{ order: { version: number } }>().order.version;
+  }
+  return { ...order, version };
+}
+
+/** A design put on the enquiry list of each buyer given, through the API. */
+async function designOnLists(t: TestApp, ...buyers: TestUser[]): Promise<string> {
+  const product = await insertProduct(t.database);
+  for (const buyer of buyers) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: bearer(buyer.token),
+      payload: { userId: buyer.id, productId: product.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return product.id;
+}
+
+/** A selection of the row's buyer (a design of their list), made through the API. */
+async function ownSelection(t: TestApp, buyer: TestUser): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/selections',
+    headers: bearer(buyer.token),
+    payload: { title: 'Matrix selection', productIds: [await designOnLists(t, buyer)] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ selection: { _id: string } }>().selection._id;
+}
+
+/** A link of a selection of the row's buyer. */
+async function selectionLink(t: TestApp, buyer: TestUser): Promise<{ id: string; linkId: string }> {
+  const id = await ownSelection(t, buyer);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/selections/${id}/links`,
+    headers: bearer(buyer.token),
+    payload: { recipient: { name: 'Meera' } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id, linkId: res.json<{ link: { _id: string } }>().link._id };
+}
+
+/** Worked example A of docs/pricing.md: a sterling silver ring's costing. */
+const RING_COSTING = {
+  pricingMode: 'metal_linked',
+  metal: 'silver',
+  fineness: 925,
+  netWeightMg: 4250,
+  wastagePct: 8,
+  making: { basis: 'per_gram', value: 1200 },
+  stones: [{ kind: 'CZ', count: 3, rate: 450, basis: 'per_piece' }],
+  settingPerStone: 200,
+  platingPerPiece: 1800,
+  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
+  hsn: '71131100',
+  gstPct: 3,
+  priceBreaks: [],
+};
 
 const quoteBody = (version: number, productId: string) => ({
   version,
@@ -561,6 +660,153 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     ADMIN_ONLY(200),
     async (t) => json('DELETE', `/api/blogs/${await insertBlog(t)}`),
   ],
+  // Jewellery pricing: rates and costings are the administrators' alone.
+  ['GET /api/rates', ADMIN_ONLY(200), () => json('GET', '/api/rates')],
+  [
+    'POST /api/rates',
+    ADMIN_ONLY(201),
+    () => json('POST', '/api/rates', { metal: 'silver', perKgFine: 9_500_000 }),
+  ],
+  ['GET /api/rates/history', ADMIN_ONLY(200), () => json('GET', '/api/rates/history?metal=silver')],
+  [
+    'POST /api/rates/fx',
+    ADMIN_ONLY(201),
+    () => json('POST', '/api/rates/fx', { currency: 'USD', inrPerUnit: 8450 }),
+  ],
+  [
+    'GET /api/products/admin/:id/costing',
+    ADMIN_ONLY(200),
+    async (t) => json('GET', `/api/products/admin/${(await insertProduct(t.database)).id}/costing`),
+  ],
+  [
+    'PUT /api/products/admin/:id/costing',
+    ADMIN_ONLY(200),
+    async (t) =>
+      json('PUT', `/api/products/admin/${(await insertProduct(t.database)).id}/costing`, RING_COSTING),
+  ],
+  [
+    'POST /api/orders/:id/quote/requote',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id, version } = await quotedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/quote/requote`, { version });
+    },
+  ],
+  // Orders after acceptance: the buyer and the admins read, only the admins write.
+  [
+    'GET /api/orders/:id/fulfilment',
+    REQUEST_READER(200),
+    async (t, a) => json('GET', `/api/orders/${(await acceptedOrder(t, a.buyer)).id}/fulfilment`),
+  ],
+  [
+    'PUT /api/orders/:id/fulfilment',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id, version } = await acceptedOrder(t, a.buyer);
+      return json('PUT', `/api/orders/${id}/fulfilment`, {
+        version,
+        expectedShipDate: '2030-01-15',
+        poNumber: 'PO-1',
+      });
+    },
+  ],
+  [
+    'POST /api/orders/:id/fulfilment/stage',
+    ADMIN_ONLY(200),
+    async (t, a) => {
+      const { id, version } = await acceptedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/fulfilment/stage`, { version, stage: 'in_production' });
+    },
+  ],
+  [
+    'POST /api/orders/:id/fulfilment/shipments',
+    ADMIN_ONLY(201),
+    async (t, a) => {
+      const { id, version, productId } = await packedOrder(t, a.buyer);
+      return json('POST', `/api/orders/${id}/fulfilment/shipments`, {
+        version,
+        lines: [{ productId, quantity: 2 }],
+        courier: 'BlueDart',
+        trackingNumber: 'BD123456789IN',
+      });
+    },
+  ],
+  [
+    'POST /api/orders/:id/fulfilment/photos',
+    ADMIN_ONLY(201),
+    async (t, a) => {
+      const form = multipart({}, [
+        { field: 'image', filename: 'qc.jpg', contentType: 'image/jpeg', data: await sampleImage('jpeg') },
+      ]);
+      return {
+        method: 'POST',
+        url: `/api/orders/${(await acceptedOrder(t, a.buyer)).id}/fulfilment/photos`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+  ],
+  ['GET /api/admin/fulfilment', ADMIN_ONLY(200), () => json('GET', '/api/admin/fulfilment')],
+  [
+    'GET /api/admin/fulfilment/export.xlsx',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/admin/fulfilment/export.xlsx'),
+  ],
+  ['GET /api/admin/fulfilment/figures', ADMIN_ONLY(200), () => json('GET', '/api/admin/fulfilment/figures')],
+  // Selections shared by link: each caller their own (an admin every one); another buyer's is unknown.
+  [
+    'POST /api/selections',
+    ANY_USER(201),
+    async (t, a) =>
+      json('POST', '/api/selections', {
+        title: 'Matrix selection',
+        productIds: [await designOnLists(t, a.buyer, a.otherBuyer)],
+      }),
+  ],
+  ['GET /api/selections', ANY_USER(200), () => json('GET', '/api/selections')],
+  ['GET /api/selections/follow-ups', ANY_USER(200), () => json('GET', '/api/selections/follow-ups')],
+  [
+    'GET /api/selections/:id',
+    SELECTION_OWNER(200),
+    async (t, a) => json('GET', `/api/selections/${await ownSelection(t, a.buyer)}`),
+  ],
+  [
+    'PUT /api/selections/:id',
+    SELECTION_OWNER(200),
+    async (t, a) => json('PUT', `/api/selections/${await ownSelection(t, a.buyer)}`, { title: 'Renamed' }),
+  ],
+  [
+    'DELETE /api/selections/:id',
+    SELECTION_OWNER(200),
+    async (t, a) => json('DELETE', `/api/selections/${await ownSelection(t, a.buyer)}`),
+  ],
+  [
+    'POST /api/selections/:id/links',
+    SELECTION_OWNER(201),
+    async (t, a) =>
+      json('POST', `/api/selections/${await ownSelection(t, a.buyer)}/links`, {
+        recipient: { name: 'Meera' },
+      }),
+  ],
+  [
+    'POST /api/selections/:id/links/:linkId/revoke',
+    SELECTION_OWNER(200),
+    async (t, a) => {
+      const { id, linkId } = await selectionLink(t, a.buyer);
+      return json('POST', `/api/selections/${id}/links/${linkId}/revoke`);
+    },
+  ],
+  [
+    'GET /api/selections/:id/activity',
+    SELECTION_OWNER(200),
+    async (t, a) => json('GET', `/api/selections/${await ownSelection(t, a.buyer)}/activity`),
+  ],
+  // The enquiry list as a line sheet: its owner only, as the list itself.
+  [
+    'GET /api/cart/:userId/linesheet.pdf',
+    OWNER_ONLY(200),
+    (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.pdf`),
+  ],
 ];
 
 async function insertSynonym(t: TestApp): Promise<string> {
@@ -612,6 +858,11 @@ const PUBLIC: Array<[route: string, url: string]> = [
   ['GET /api/blogs/:slug', '/api/blogs/no-such-post'],
   ['GET /media/:id', '/media/00000000-0000-4000-8000-000000000000'],
   ['GET /uploads/:file', '/uploads/missing.jpg'],
+  // A selection's link: whoever holds the token (an unknown one is 404, as for anyone).
+  ['GET /api/s/:token', '/api/s/no-such-token'],
+  ['POST /api/s/:token/events', '/api/s/no-such-token/events'],
+  ['GET /s/:token/preview.jpg', '/s/no-such-token/preview.jpg'],
+  ['GET /s/:token/linesheet.pdf', '/s/no-such-token/linesheet.pdf'],
 ];
 
 describe('authorisation matrix', () => {
