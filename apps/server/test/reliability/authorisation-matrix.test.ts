@@ -801,10 +801,10 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     SELECTION_OWNER(200),
     async (t, a) => json('GET', `/api/selections/${await ownSelection(t, a.buyer)}/activity`),
   ],
-  // The enquiry list as a line sheet: its owner only, as the list itself.
+  // The enquiry list as a line sheet: its owner, or an administrator preparing it for them.
   [
     'GET /api/cart/:userId/linesheet.pdf',
-    OWNER_ONLY(200),
+    { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
     (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.pdf`),
   ],
 ];

@@ -122,12 +122,9 @@ export function priceDraft(
           path: `lines.${index}.unitPrice`,
           message: `lines.${index}.unitPrice is required: no suggested price for ${line.sku} (${unpriced})`,
         });
-    } else if (suggestion && unitPrice !== suggestion.unitPrice && !input.overrideReason) {
-      issues.push({
-        path: `lines.${index}.overrideReason`,
-        message: `lines.${index}.overrideReason is required: the price of ${line.sku} differs from the suggested one`,
-      });
     }
+    // A price apart from the suggested one is the admin's to set; its reason (when given) is kept
+    // beside it. It is not required: a quote typed by hand, as before costings, still saves.
     const chargesTotal = charges.reduce((sum, c) => sum + c.amount, 0);
     const price = unitPrice ?? 0;
     const row: RevisionLineRow = {

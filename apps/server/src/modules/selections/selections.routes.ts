@@ -245,7 +245,7 @@ export async function selectionFileRoutes(instance: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: 'The enquiry list as a line sheet (A4 PDF); the owner only',
+        summary: 'The enquiry list as a line sheet (A4 PDF); its owner or an administrator',
         params: z.object({ userId: z.string().max(100) }),
         querystring: languageQuery,
       },

@@ -1,3 +1,4 @@
+import { seesPrices } from '@catalogue/shared/domain/prices';
 import { buffer } from 'node:stream/consumers';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
@@ -295,10 +296,11 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       language: 'en' | 'hi',
       publicPrices: boolean,
     ) {
-      if (viewer.id !== userId) throw new AppError('FORBIDDEN', 'Forbidden');
+      // The list's owner, or an administrator preparing it for them.
+      if (viewer.id !== userId && !isAdmin(viewer)) throw new AppError('FORBIDDEN', 'Forbidden');
       const rows = await repo.listCartDesigns(userId);
       const title = language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list';
-      return lineSheetOf(`linesheets/${userId}`, title, rows, publicPrices || isAdmin(viewer), language, 0);
+      return lineSheetOf(`linesheets/${userId}`, title, rows, seesPrices(viewer, publicPrices), language, 0);
     },
 
     /**
