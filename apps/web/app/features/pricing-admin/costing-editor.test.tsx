@@ -78,6 +78,30 @@ describe('CostingEditor', () => {
     expect(within(live()).getByText('Fill in the highlighted fields to see the price.')).toBeInTheDocument();
   });
 
+  it("keeps the buyer's own stones and their handling % when a costing is saved again", async () => {
+    const put = vi.fn(() => ({ costing: null, suggested: null, unpricedReason: 'no rate' }));
+    const own = {
+      kind: 'Ruby',
+      count: 2,
+      rate: 10_000,
+      basis: 'per_piece',
+      suppliedByBuyer: true,
+      handlingPct: 5,
+    };
+    serve({ ...exampleA, stones: [own] }, [silverRate], put);
+    render(<CostingEditor productId="p1" />);
+    expect(await screen.findByLabelText('Supplied by the buyer')).toBeChecked();
+    // Example A with two of the buyer's rubies: 5% handling of ₹200 is ₹10, setting 2 × ₹2.
+    expect(await within(await loaded()).findByText('Unit price: ₹521.35')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save costing' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect((put.mock.calls[0] as unknown[])[0]).toMatchObject({
+      stones: [
+        { kind: 'Ruby', count: 2, rate: 10_000, basis: 'per_piece', suppliedByBuyer: true, handlingPct: 5 },
+      ],
+    });
+  });
+
   it('says when no rate is set for the metal', async () => {
     serve(exampleA, []);
     render(<CostingEditor productId="p1" />);

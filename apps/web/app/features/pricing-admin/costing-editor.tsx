@@ -25,7 +25,15 @@ import { useApiQuery } from '~/lib/use-api-query';
 
 const PARTS = ['metal', 'making', 'stones', 'setting', 'plating', 'extras'] as const;
 
-type StoneDraft = { kind: string; count: string; carats: string; rate: string; basis: string };
+type StoneDraft = {
+  kind: string;
+  count: string;
+  carats: string;
+  rate: string;
+  basis: string;
+  suppliedByBuyer: boolean;
+  handling: string;
+};
 type BreakDraft = { minQty: string; unitPrice: string };
 type Draft = {
   pricingMode: string;
@@ -89,6 +97,8 @@ function draftOf(costing: CostingValue | null): Draft {
       carats: s.caratsMilli == null ? '' : (s.caratsMilli / 1000).toFixed(3),
       rate: moneyText(s.rate),
       basis: s.basis,
+      suppliedByBuyer: s.suppliedByBuyer ?? false,
+      handling: numText(s.handlingPct),
     })),
     setting: moneyText(costing?.settingPerStone),
     plating: moneyText(costing?.platingPerPiece),
@@ -138,7 +148,11 @@ export function costingOf(d: Draft, t: (key: string) => string): { costing: Cost
   const makingValue = isPct
     ? optional('makingValue', d.makingValue, percent, 'costing.badNumber')
     : money('makingValue', d.makingValue);
-  const thresholdMg = optional('threshold', d.threshold, thousandths, 'costing.badNumber');
+  // A threshold belongs to the per-gram basis only (its box is hidden for the others).
+  const thresholdMg =
+    d.makingBasis === 'per_gram'
+      ? optional('threshold', d.threshold, thousandths, 'costing.badNumber')
+      : undefined;
   const costing: Costing = {
     pricingMode: d.pricingMode as Costing['pricingMode'],
     ...(linked ? { metal: d.metal as Metal, fineness } : {}),
@@ -157,6 +171,12 @@ export function costingOf(d: Draft, t: (key: string) => string): { costing: Cost
       caratsMilli: optional(`stone${i}.carats`, s.carats, thousandths, 'costing.badNumber'),
       rate: money(`stone${i}.rate`, s.rate) ?? 0,
       basis: s.basis as Costing['stones'][number]['basis'],
+      ...(s.suppliedByBuyer
+        ? {
+            suppliedByBuyer: true,
+            handlingPct: optional(`stone${i}.handlingPct`, s.handling, percent, 'costing.badNumber'),
+          }
+        : {}),
     })),
     settingPerStone: money('setting', d.setting),
     platingPerPiece: money('plating', d.plating),
@@ -374,10 +394,7 @@ export function CostingEditor({ productId }: { productId: string }) {
         <fieldset className="space-y-2">
           <legend className="font-semibold">{t('costing.stones')}</legend>
           {draft.stones.map((s, i) => (
-            <div
-              key={i}
-              className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[1fr_5rem_6rem_7rem_7rem_auto]"
-            >
+            <div key={i} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-4">
               <TextField
                 label={t('costing.stoneKind')}
                 value={s.kind}
@@ -412,6 +429,24 @@ export function CostingEditor({ productId }: { productId: string }) {
                 onChange={(e) => setStone(i, { basis: e.target.value })}
                 options={STONE_BASES.map((b) => ({ value: b, label: t(`costing.stoneBasisValue.${b}`) }))}
               />
+              <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={s.suppliedByBuyer}
+                  onChange={(e) => setStone(i, { suppliedByBuyer: e.target.checked })}
+                />
+                {t('costing.suppliedByBuyer')}
+              </label>
+              {s.suppliedByBuyer ? (
+                <TextField
+                  label={t('costing.handlingPct')}
+                  inputMode="decimal"
+                  value={s.handling}
+                  onChange={(e) => setStone(i, { handling: e.target.value })}
+                  error={errors[`stone${i}.handlingPct`]}
+                />
+              ) : null}
               <Button
                 size="sm"
                 variant="secondary"
@@ -427,7 +462,18 @@ export function CostingEditor({ productId }: { productId: string }) {
             variant="secondary"
             onClick={() =>
               set({
-                stones: [...draft.stones, { kind: '', count: '', carats: '', rate: '', basis: 'per_piece' }],
+                stones: [
+                  ...draft.stones,
+                  {
+                    kind: '',
+                    count: '',
+                    carats: '',
+                    rate: '',
+                    basis: 'per_piece',
+                    suppliedByBuyer: false,
+                    handling: '',
+                  },
+                ],
               })
             }
           >
