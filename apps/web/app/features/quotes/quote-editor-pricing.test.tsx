@@ -205,6 +205,28 @@ describe('QuoteEditor pricing', () => {
     });
   });
 
+  it("keeps the saved draft's one-off charges, sample terms and rate validity on saving again", async () => {
+    const charges = [{ kind: 'mould' as const, amount: 250_000 }];
+    renderEditor(
+      orderOf(
+        quoteOf({
+          lines: [{ ...ringLine, charges }, plainLine],
+          sampleTerms: 'Two samples free',
+          rateValidUntil: '2099-01-01T00:00:00.000Z',
+        }),
+      ),
+    );
+    api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
+    expect(sentBody().lines[0]).toMatchObject({ charges });
+    expect(sentBody().lines[1]).not.toHaveProperty('charges');
+    expect(sentBody()).toMatchObject({
+      sampleTerms: 'Two samples free',
+      rateValidUntil: '2099-01-01T00:00:00.000Z',
+    });
+  });
+
   it('refuses a deposit over 100% before sending anything', async () => {
     renderEditor(orderOf(quoteOf()));
     fireEvent.change(screen.getByLabelText(/Deposit/), { target: { value: '140' } });

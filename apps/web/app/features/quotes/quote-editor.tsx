@@ -128,6 +128,8 @@ export function QuoteEditor({
         moq: moq ?? 1,
         note: draft.note,
         ...(reason && unitPrice != null ? { overrideReason: reason } : {}),
+        // One-off charges are not edited here: those of the saved revision are kept.
+        ...(order.quote?.lines[i]?.charges?.length ? { charges: order.quote.lines[i]!.charges } : {}),
       };
     });
     const depositText = form.depositPct.trim();
@@ -149,6 +151,13 @@ export function QuoteEditor({
       noteToBuyer: form.noteToBuyer,
       internalNote: form.internalNote,
       showBreakdown: form.showBreakdown,
+      // Kept from the saved draft (not edited here): sample terms, and a rate validity still ahead.
+      ...(order.quote?.sampleTerms ? { sampleTerms: order.quote.sampleTerms } : {}),
+      ...(order.quote?.state === 'draft' &&
+      order.quote.rateValidUntil &&
+      Date.parse(order.quote.rateValidUntil) > Date.now()
+        ? { rateValidUntil: order.quote.rateValidUntil }
+        : {}),
       ...(form.taxRegime ? { taxRegime: form.taxRegime as (typeof TAX_REGIMES)[number] } : {}),
       incoterm: form.incoterm ? (form.incoterm as (typeof INCOTERMS)[number]) : null,
       namedPlace: form.namedPlace.trim(),
