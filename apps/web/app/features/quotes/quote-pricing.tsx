@@ -43,7 +43,10 @@ export function QuoteTaxAndTerms({ quote, now = Date.now() }: { quote: QuoteRevi
         {regime ? (
           <>
             <dt className="sr-only">{t('taxHeading')}</dt>
-            <dd className="col-span-2 text-gray-700">{t(`regime.${regime}`)}</dd>
+            <dd className="col-span-2 text-gray-700">
+              {t(`regime.${regime}`)}
+              {regime === 'export_lut' ? <span className="block italic text-ink">{t('lut')}</span> : null}
+            </dd>
           </>
         ) : null}
         {rows.map(([label, value]) => (
@@ -52,7 +55,6 @@ export function QuoteTaxAndTerms({ quote, now = Date.now() }: { quote: QuoteRevi
             <dd className="text-right whitespace-nowrap sm:text-left">{value}</dd>
           </div>
         ))}
-        {regime === 'export_lut' ? <dd className="col-span-2 italic">{t('lut')}</dd> : null}
         {regime ? (
           <div className="contents">
             <dt className="font-semibold">{t('grandTotal')}</dt>
