@@ -28,7 +28,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'profile', file: 'routes/profile.tsx', texts: ['account', 'quotes'] },
   { path: 'myrequests', file: 'routes/my-requests.tsx', texts: ['quotes'] },
   { path: 'quick-order', file: 'routes/quick-order.tsx', texts: ['quick-order'] },
-  { path: 'myrequests/:id', file: 'routes/my-request.tsx', texts: ['quotes', 'fulfilment'] },
+  { path: 'myrequests/:id', file: 'routes/my-request.tsx', texts: ['quotes', 'fulfilment', 'quote-pricing'] },
   { path: 'blogs', file: 'routes/blogs.tsx', texts: ['blog'] },
   { path: 'blogs/:slug', file: 'routes/blog-detail.tsx', texts: ['blog'] },
   { path: 'singleproduct/:id?', file: 'routes/single-product.tsx', texts: CATALOGUE },

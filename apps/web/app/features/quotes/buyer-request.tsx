@@ -19,6 +19,7 @@ import { CommentThread } from './comment-thread';
 import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
+import { LineBreakdowns, QuoteTaxAndTerms, RateExpiredNotice } from './quote-pricing';
 import { StatusBadge } from '~/components/status-badge';
 
 /** The business's letterhead, printed at the top of the quotation only. */
@@ -93,6 +94,9 @@ export function BuyerRequest({
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  /** The revision whose accept answered 409 RATE_EXPIRED, if any. */
+  const [rateExpired, setRateExpired] = useState<number | null>(null);
+  const [commentsKey, setCommentsKey] = useState(0);
   useEffect(() => setOrder(data?.order ?? null), [data]);
 
   const back = (
@@ -130,7 +134,11 @@ export function BuyerRequest({
       setNotice(done);
       setIsConfirmingCancel(false);
     } catch (reason) {
-      setProblem(reason instanceof ApiError ? reason.message : String(reason));
+      if (action === 'accept' && reason instanceof ApiError && reason.code === 'RATE_EXPIRED' && quote) {
+        setRateExpired(quote.revision);
+      } else {
+        setProblem(reason instanceof ApiError ? reason.message : String(reason));
+      }
     } finally {
       setBusy(false);
     }
@@ -150,6 +158,13 @@ export function BuyerRequest({
         {t('request.received')}: {formatDate(order.createdAt, i18n.language)}
       </p>
       {problem ? <Notice tone="error" text={problem} /> : null}
+      {rateExpired !== null && quote?.revision === rateExpired ? (
+        <RateExpiredNotice
+          orderId={order._id}
+          revision={rateExpired}
+          onAsked={() => setCommentsKey((k) => k + 1)}
+        />
+      ) : null}
       {notice ? <Notice tone="success" text={notice} /> : null}
       {progress ? progress(order) : null}
 
@@ -158,6 +173,8 @@ export function BuyerRequest({
           {quote ? t('quote.heading') : t('request.lines')}
         </h2>
         <QuoteLines lines={order.orderDetails} quote={quote} />
+        {quote ? <LineBreakdowns quote={quote} /> : null}
+        {quote ? <QuoteTaxAndTerms quote={quote} /> : null}
         {quote ? (
           <QuoteFacts quote={quote} status={isLatest ? status : 'quoted'} />
         ) : (
@@ -275,7 +292,7 @@ export function BuyerRequest({
       ) : null}
 
       <RequestHistory history={order.history} />
-      <CommentThread orderId={order._id} />
+      <CommentThread key={commentsKey} orderId={order._id} />
     </div>
   );
 }

@@ -9,8 +9,11 @@ import {
 import {
   orderDetailResponseSchema,
   type OrderDetail,
+  type QuoteLine,
   type SaveQuoteInput,
 } from '@catalogue/shared/schemas/quotation';
+import { BALANCE_TERMS, INCOTERMS } from '@catalogue/shared/schemas/pricing';
+import { TAX_REGIMES } from '@catalogue/shared/domain/pricing';
 import { Button } from '~/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
@@ -18,7 +21,8 @@ import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
 import { LinePicture } from './quote-lines';
 import { formatMoney, parsePrice, priceText } from './quote-format';
 
-type LineDraft = { price: string; moq: string; note: string };
+type LineDraft = { price: string; moq: string; note: string; reason: string };
+const PARTS = ['metal', 'making', 'stones', 'setting', 'plating', 'extras'] as const;
 type Errors = Record<string, string>;
 
 /** A whole number in `[min, max]` typed in a box, or null. */
@@ -39,11 +43,23 @@ function startFrom(order: OrderDetail) {
     validUntil: quote?.state === 'draft' ? dayOf(quote.validUntil) : '',
     noteToBuyer: quote?.noteToBuyer ?? '',
     internalNote: quote?.internalNote ?? '',
+    showBreakdown: quote?.showBreakdown ?? false,
+    taxRegime: quote?.taxRegime ?? '',
+    incoterm: quote?.incoterm ?? '',
+    namedPlace: quote?.namedPlace ?? '',
+    depositPct: quote?.paymentTerms ? String(quote.paymentTerms.depositPct) : '',
+    balance: quote?.paymentTerms?.balance ?? 'before_dispatch',
+    paymentNote: quote?.paymentTerms?.note ?? '',
     lines: order.orderDetails.map((_, i): LineDraft => {
       const line = quote?.lines[i];
       return line
-        ? { price: priceText(line.unitPrice), moq: String(line.moq), note: line.note }
-        : { price: '', moq: '1', note: '' };
+        ? {
+            price: priceText(line.unitPrice),
+            moq: String(line.moq),
+            note: line.note,
+            reason: line.overrideReason ?? '',
+          }
+        : { price: '', moq: '1', note: '', reason: '' };
     }),
   };
 }
@@ -62,12 +78,13 @@ export function QuoteEditor({
   onChange: (order: OrderDetail) => void;
 }) {
   const { t } = useTranslation('quotes');
+  const { t: tp } = useTranslation('pricing-admin');
   const [form, setForm] = useState(() => startFrom(order));
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [isStale, setIsStale] = useState(false);
   const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState<'save' | 'send' | 'withdraw' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'send' | 'withdraw' | 'requote' | null>(null);
   const [withdrawNote, setWithdrawNote] = useState('');
   const status = order.status as OrderStatus;
   const canQuote = canTransition(status, 'saveQuote');
@@ -76,23 +93,48 @@ export function QuoteEditor({
   const setLine = (index: number, patch: Partial<LineDraft>) =>
     setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
 
+  /** The saved line's suggested price, when it is in the currency now chosen. */
+  const suggestionOf = (i: number): QuoteLine | null => {
+    const line = order.quote?.lines[i];
+    return line && line.suggestedUnitPrice != null && order.quote?.currency === form.currency ? line : null;
+  };
+  /** A typed price that differs from the suggested one needs a reason (the server checks it too). */
+  const needsReason = (i: number) => {
+    const draft = form.lines[i]!;
+    const price = draft.price.trim() ? parsePrice(draft.price) : null;
+    const suggested = suggestionOf(i)?.suggestedUnitPrice;
+    return (price !== null && suggested != null && price !== suggested) || Boolean(errors[`reason${i}`]);
+  };
+
   function validate(): SaveQuoteInput | null {
     const found: Errors = {};
     const lines = order.orderDetails.map((line, i) => {
       const draft = form.lines[i]!;
-      const unitPrice = parsePrice(draft.price);
-      if (unitPrice === null || unitPrice > QUOTE_LIMITS.unitPriceMax)
+      // An empty price takes the suggested price from the design's costing (the server's answer).
+      const isEmpty = draft.price.trim() === '';
+      const unitPrice = isEmpty ? undefined : parsePrice(draft.price);
+      if (unitPrice === null || (unitPrice !== undefined && unitPrice > QUOTE_LIMITS.unitPriceMax))
         found[`price${i}`] = t('quote.invalidPrice');
+      const suggested = suggestionOf(i)?.suggestedUnitPrice;
+      const reason = draft.reason.trim();
+      if (unitPrice != null && suggested != null && unitPrice !== suggested && !reason)
+        found[`reason${i}`] = tp('quote.reasonRequired');
       const moq = wholeNumber(draft.moq, QUOTE_LIMITS.moqMin, QUOTE_LIMITS.moqMax);
       if (moq === null)
         found[`moq${i}`] = t('quote.invalidNumber', { min: QUOTE_LIMITS.moqMin, max: QUOTE_LIMITS.moqMax });
       return {
         productId: line.productId ?? line.sku,
-        unitPrice: unitPrice ?? 0,
+        ...(unitPrice == null ? {} : { unitPrice }),
         moq: moq ?? 1,
         note: draft.note,
+        ...(reason && unitPrice != null ? { overrideReason: reason } : {}),
+        // One-off charges are not edited here: those of the saved revision are kept.
+        ...(order.quote?.lines[i]?.charges?.length ? { charges: order.quote.lines[i]!.charges } : {}),
       };
     });
+    const depositText = form.depositPct.trim();
+    const depositPct = depositText ? wholeNumber(depositText, 0, 100) : null;
+    if (depositText && depositPct === null) found.depositPct = t('quote.invalidNumber', { min: 0, max: 100 });
     const leadTimeDays = wholeNumber(form.leadTime, 0, QUOTE_LIMITS.leadTimeDaysMax);
     if (leadTimeDays === null)
       found.leadTime = t('quote.invalidNumber', { min: 0, max: QUOTE_LIMITS.leadTimeDaysMax });
@@ -108,11 +150,30 @@ export function QuoteEditor({
       validUntil,
       noteToBuyer: form.noteToBuyer,
       internalNote: form.internalNote,
+      showBreakdown: form.showBreakdown,
+      // Kept from the saved draft (not edited here): sample terms, and a rate validity still ahead.
+      ...(order.quote?.sampleTerms ? { sampleTerms: order.quote.sampleTerms } : {}),
+      ...(order.quote?.state === 'draft' &&
+      order.quote.rateValidUntil &&
+      Date.parse(order.quote.rateValidUntil) > Date.now()
+        ? { rateValidUntil: order.quote.rateValidUntil }
+        : {}),
+      ...(form.taxRegime ? { taxRegime: form.taxRegime as (typeof TAX_REGIMES)[number] } : {}),
+      incoterm: form.incoterm ? (form.incoterm as (typeof INCOTERMS)[number]) : null,
+      namedPlace: form.namedPlace.trim(),
+      paymentTerms:
+        depositPct === null
+          ? null
+          : {
+              depositPct,
+              balance: form.balance as (typeof BALANCE_TERMS)[number],
+              note: form.paymentNote.trim(),
+            },
     };
   }
 
   async function run(
-    kind: 'save' | 'send' | 'withdraw',
+    kind: 'save' | 'send' | 'withdraw' | 'requote',
     path: string,
     method: 'PUT' | 'POST',
     json: unknown,
@@ -124,11 +185,20 @@ export function QuoteEditor({
     try {
       const answer = checkAnswer(await apiRequest(path, { method, json }), orderDetailResponseSchema);
       onChange(answer.order);
+      // A re-quote drafts new prices: the boxes start from them.
+      if (kind === 'requote') setForm(startFrom(answer.order));
       setNotice(done(answer.order));
     } catch (reason) {
       const error = reason instanceof ApiError ? reason : new ApiError(0, String(reason));
       setIsStale(error.status === 409);
       setProblem(error.message);
+      // The server names the line's field (lines.N.unitPrice, lines.N.overrideReason): say it there.
+      const named: Errors = {};
+      for (const issue of error.issues) {
+        const match = /^lines\.(\d+)\.(unitPrice|overrideReason)$/.exec(issue.path);
+        if (match) named[`${match[2] === 'unitPrice' ? 'price' : 'reason'}${match[1]}`] = issue.message;
+      }
+      if (Object.keys(named).length) setErrors(named);
     } finally {
       setBusy(null);
     }
@@ -183,14 +253,15 @@ export function QuoteEditor({
                     {line.quantity}
                   </p>
                 </div>
+                <LinePricing line={order.quote?.lines[i]} currency={order.quote?.currency ?? form.currency} />
                 <div className="mt-2 grid gap-3 sm:grid-cols-[10rem_8rem_1fr]">
                   <TextField
                     label={t('quote.unitPriceFor', { code: line.sku })}
+                    hint={tp('quote.priceHint')}
                     inputMode="decimal"
                     value={form.lines[i]!.price}
                     onChange={(e) => setLine(i, { price: e.target.value })}
                     error={errors[`price${i}`]}
-                    required
                   />
                   <TextField
                     label={t('quote.moqFor', { code: line.sku })}
@@ -206,6 +277,17 @@ export function QuoteEditor({
                     onChange={(e) => setLine(i, { note: e.target.value })}
                   />
                 </div>
+                {needsReason(i) || form.lines[i]!.reason ? (
+                  <TextField
+                    className="mt-2"
+                    label={tp('quote.reasonFor', { code: line.sku })}
+                    value={form.lines[i]!.reason}
+                    maxLength={500}
+                    required={needsReason(i)}
+                    onChange={(e) => setLine(i, { reason: e.target.value })}
+                    error={errors[`reason${i}`]}
+                  />
+                ) : null}
               </li>
             ))}
           </ol>
@@ -231,6 +313,62 @@ export function QuoteEditor({
               onChange={(e) => setForm((f) => ({ ...f, validUntil: e.target.value }))}
             />
           </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SelectField
+              label={tp('quote.taxRegime')}
+              value={form.taxRegime}
+              onChange={(e) => setForm((f) => ({ ...f, taxRegime: e.target.value }))}
+              options={[
+                { value: '', label: tp('quote.taxRegimeAuto') },
+                ...TAX_REGIMES.map((r) => ({ value: r, label: tp(`quote.regime.${r}`) })),
+              ]}
+            />
+            <SelectField
+              label={tp('quote.incoterm')}
+              value={form.incoterm}
+              onChange={(e) => setForm((f) => ({ ...f, incoterm: e.target.value }))}
+              options={[
+                { value: '', label: tp('quote.incotermNone') },
+                ...INCOTERMS.map((c) => ({ value: c, label: c })),
+              ]}
+            />
+            <TextField
+              label={tp('quote.namedPlace')}
+              hint={tp('quote.namedPlaceHint')}
+              value={form.namedPlace}
+              maxLength={200}
+              onChange={(e) => setForm((f) => ({ ...f, namedPlace: e.target.value }))}
+            />
+            <TextField
+              label={tp('quote.depositPct')}
+              hint={tp('quote.depositHint')}
+              inputMode="numeric"
+              value={form.depositPct}
+              onChange={(e) => setForm((f) => ({ ...f, depositPct: e.target.value }))}
+              error={errors.depositPct}
+            />
+            <SelectField
+              label={tp('quote.balance')}
+              value={form.balance}
+              onChange={(e) => setForm((f) => ({ ...f, balance: e.target.value as typeof f.balance }))}
+              options={BALANCE_TERMS.map((b) => ({ value: b, label: tp(`quote.balanceTerm.${b}`) }))}
+            />
+            <TextField
+              label={tp('quote.paymentNote')}
+              value={form.paymentNote}
+              maxLength={500}
+              onChange={(e) => setForm((f) => ({ ...f, paymentNote: e.target.value }))}
+            />
+          </div>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={form.showBreakdown}
+              onChange={(e) => setForm((f) => ({ ...f, showBreakdown: e.target.checked }))}
+            />
+            {tp('quote.showBreakdown')}
+          </label>
           <TextAreaField
             label={t('quote.noteToBuyer')}
             value={form.noteToBuyer}
@@ -248,6 +386,16 @@ export function QuoteEditor({
           {hasDraft && order.quote ? (
             <p className="text-sm text-gray-800">
               {t('request.total')}: <strong>{formatMoney(order.quote.total, order.quote.currency)}</strong>
+              {order.quote.taxRegime ? (
+                <span className="block">
+                  {tp('quote.taxes', {
+                    cgst: formatMoney(order.quote.tax?.cgst ?? 0, order.quote.currency),
+                    sgst: formatMoney(order.quote.tax?.sgst ?? 0, order.quote.currency),
+                    igst: formatMoney(order.quote.tax?.igst ?? 0, order.quote.currency),
+                    grand: formatMoney(order.quote.grandTotal ?? order.quote.total, order.quote.currency),
+                  })}
+                </span>
+              ) : null}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -265,6 +413,19 @@ export function QuoteEditor({
             >
               {busy === 'send' ? t('quote.sending') : t('quote.send')}
             </Button>
+            {order.quote?.state === 'sent' ? (
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() =>
+                  void run('requote', `${base}/quote/requote`, 'POST', { version: order.version }, (o) =>
+                    tp('quote.requoted', { revision: o.quote?.revision }),
+                  )
+                }
+              >
+                {busy === 'requote' ? tp('quote.requoting') : tp('quote.requote')}
+              </Button>
+            ) : null}
           </div>
           {hasDraft ? null : (
             <p id="send-needs-draft" className="text-sm text-gray-700">
@@ -299,5 +460,46 @@ export function QuoteEditor({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A saved line's pricing for the admin: its suggested price, the breakdown of one piece (INR
+ * paise: metal, making, stones, setting, plating, extras) and, after a re-quote, the price before
+ * beside the price now.
+ */
+function LinePricing({ line, currency }: { line: QuoteLine | undefined; currency: string }) {
+  const { t } = useTranslation('pricing-admin');
+  if (!line) return null;
+  return (
+    <div className="mt-2 space-y-1 text-sm">
+      {line.suggestedUnitPrice != null ? (
+        <p>{t('quote.suggested', { price: formatMoney(line.suggestedUnitPrice, currency) })}</p>
+      ) : (
+        <p className="text-gray-700">{t('quote.noSuggestion')}</p>
+      )}
+      {line.previousUnitPrice != null ? (
+        <p className="font-semibold">
+          {t('quote.previous', {
+            old: formatMoney(line.previousUnitPrice, currency),
+            new: formatMoney(line.unitPrice, currency),
+          })}
+        </p>
+      ) : null}
+      {line.breakdown ? (
+        <dl
+          role="group"
+          aria-label={t('quote.breakdownOf', { code: line.sku })}
+          className="grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-6"
+        >
+          {PARTS.map((p) => (
+            <div key={p}>
+              <dt className="text-gray-700">{t(`quote.part.${p}`)}</dt>
+              <dd className="whitespace-nowrap">{formatMoney(line.breakdown![p], 'INR')}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
   );
 }

@@ -155,6 +155,10 @@ describe('QuoteEditor', () => {
         validUntil: null,
         noteToBuyer: '',
         internalNote: 'margin 18%',
+        showBreakdown: false,
+        incoterm: null,
+        namedPlace: '',
+        paymentTerms: null,
       },
     });
     expect(await screen.findByText('Draft saved: revision 1.')).toBeInTheDocument();

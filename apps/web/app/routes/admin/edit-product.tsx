@@ -8,6 +8,7 @@ import { adminMeta } from '~/features/seo/admin-meta';
 import type { FlashState } from '~/components/admin/flash-message';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { ProductForm } from '~/features/admin/product-form';
+import { CostingEditor } from '~/features/pricing-admin/costing-editor';
 import { apiRequest, getJson } from '~/lib/api-client';
 import { settle, useLoadedQuery } from '~/lib/route-data';
 import { withPrefix } from '~/lib/prefix';
@@ -67,16 +68,20 @@ export default function EditProductPage({ loaderData, params }: Route.ComponentP
     body = <Spinner size="lg" label={t('product.loading')} className="w-full py-16" />;
   } else {
     body = (
-      <ProductForm
-        key={product._id}
-        product={product}
-        attributeLists={loaderData.attributeLists.data}
-        onSubmit={send}
-        submitText={t('product.save')}
-        failureText={t('product.errors.updateFailed')}
-        isFailureTextFirst
-        onCancel={() => void toList()}
-      />
+      <div className="space-y-10">
+        <ProductForm
+          key={product._id}
+          product={product}
+          attributeLists={loaderData.attributeLists.data}
+          onSubmit={send}
+          submitText={t('product.save')}
+          failureText={t('product.errors.updateFailed')}
+          isFailureTextFirst
+          onCancel={() => void toList()}
+        />
+        {/* The costing is saved on its own (PUT costing), beside the product's own fields. */}
+        <CostingEditor key={`costing-${product._id}`} productId={product._id} />
+      </div>
     );
   }
 
