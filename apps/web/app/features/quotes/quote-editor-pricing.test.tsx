@@ -151,15 +151,11 @@ describe('QuoteEditor pricing', () => {
     ]);
   });
 
-  it('asks for a reason when a price differs from the suggested one, and sends it', async () => {
+  it('asks for a reason when a price differs from the suggested one, and sends it when given', async () => {
     renderEditor(orderOf(quoteOf()));
     expect(screen.queryByLabelText(/Why the price of RG-925/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Unit price of RG-925/), { target: { value: '520' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(
-      await screen.findByText('Say why the price differs from the suggested price.'),
-    ).toBeInTheDocument();
-    expect(api).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Why the price of RG-925/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Why the price of RG-925/), { target: { value: 'Repeat buyer' } });
     api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -171,6 +167,15 @@ describe('QuoteEditor pricing', () => {
       note: '',
       overrideReason: 'Repeat buyer',
     });
+  });
+
+  it('saves an override without a reason, as a quote typed by hand', async () => {
+    renderEditor(orderOf(quoteOf()));
+    fireEvent.change(screen.getByLabelText(/Unit price of RG-925/), { target: { value: '520' } });
+    api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
+    expect(sentBody().lines[0]).toEqual({ productId: 'p1', unitPrice: 52_000, moq: 1, note: '' });
   });
 
   it('shows the server refusal of a line without a suggested price beside its box', async () => {

@@ -98,7 +98,7 @@ export function QuoteEditor({
     const line = order.quote?.lines[i];
     return line && line.suggestedUnitPrice != null && order.quote?.currency === form.currency ? line : null;
   };
-  /** A typed price that differs from the suggested one needs a reason (the server checks it too). */
+  /** A typed price that differs from the suggested one is an override: its reason is asked for. */
   const needsReason = (i: number) => {
     const draft = form.lines[i]!;
     const price = draft.price.trim() ? parsePrice(draft.price) : null;
@@ -115,10 +115,8 @@ export function QuoteEditor({
       const unitPrice = isEmpty ? undefined : parsePrice(draft.price);
       if (unitPrice === null || (unitPrice !== undefined && unitPrice > QUOTE_LIMITS.unitPriceMax))
         found[`price${i}`] = t('quote.invalidPrice');
-      const suggested = suggestionOf(i)?.suggestedUnitPrice;
+      // An override's reason is asked for beside it and kept when given; it is not required.
       const reason = draft.reason.trim();
-      if (unitPrice != null && suggested != null && unitPrice !== suggested && !reason)
-        found[`reason${i}`] = tp('quote.reasonRequired');
       const moq = wholeNumber(draft.moq, QUOTE_LIMITS.moqMin, QUOTE_LIMITS.moqMax);
       if (moq === null)
         found[`moq${i}`] = t('quote.invalidNumber', { min: QUOTE_LIMITS.moqMin, max: QUOTE_LIMITS.moqMax });
