@@ -485,18 +485,17 @@ function LinePricing({ line, currency }: { line: QuoteLine | undefined; currency
         </p>
       ) : null}
       {line.breakdown ? (
-        <dl
-          role="group"
-          aria-label={t('quote.breakdownOf', { code: line.sku })}
-          className="grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-6"
-        >
-          {PARTS.map((p) => (
-            <div key={p}>
-              <dt className="text-gray-700">{t(`quote.part.${p}`)}</dt>
-              <dd className="whitespace-nowrap">{formatMoney(line.breakdown![p], 'INR')}</dd>
-            </div>
-          ))}
-        </dl>
+        // The group carries the name; the list inside keeps its own semantics (dt and dd in a dl).
+        <div role="group" aria-label={t('quote.breakdownOf', { code: line.sku })}>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-6">
+            {PARTS.map((p) => (
+              <div key={p}>
+                <dt className="text-gray-700">{t(`quote.part.${p}`)}</dt>
+                <dd className="whitespace-nowrap">{formatMoney(line.breakdown![p], 'INR')}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : null}
     </div>
   );
