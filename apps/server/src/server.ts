@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
+import { seedDemoSelection } from './db/seed/demo-selection.ts';
 import { ensureAdmin, seedDemo } from './db/seed/seed.ts';
 import { ConfigError, parseEnv, REPO_ROOT, siteUrlWarning, type Env } from './env.ts';
 import { connectDatabase, StartupError } from './server-setup.ts';
@@ -53,6 +54,11 @@ export async function start(): Promise<FastifyInstance> {
       { email: admin.email },
       `created the administrator ${admin.email} with the password ${admin.generatedPassword} (shown once; set ADMIN_PASSWORD to choose it)`,
     );
+  }
+  if (env.SEED_DEMO) {
+    const selection = await seedDemoSelection(database.db, env.SITE_URL);
+    if (selection)
+      app.log.info({ url: selection.url }, `the demo selection's link (shown once): ${selection.url}`);
   }
 
   let closing = false;
