@@ -15,3 +15,12 @@ export type PriceViewer = { role: string } | null | undefined;
 export function seesPrices(viewer: PriceViewer, publicPrices: boolean): boolean {
   return publicPrices || viewer?.role === 'admin';
 }
+
+/**
+ * Whether an answer's prices depend on who asks: only while prices are private. When they do not,
+ * a route answering products need not read the session at all, so its answer stays one answer for
+ * everyone (no `Vary: Authorization`, and a shared cache may keep it).
+ */
+export function pricesDependOnViewer(publicPrices: boolean): boolean {
+  return !publicPrices;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pricesDependOnViewer } from '@catalogue/shared/domain/prices';
 import { MAX_PAGE_LIMIT, PAGE_SIZE, PRODUCT_IMAGE_MAX_BYTES } from '@catalogue/shared/domain/limits';
 import { AppError } from '@catalogue/shared/errors';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
@@ -82,7 +83,7 @@ export async function productRoutes(root: FastifyInstance) {
    * look-up (`request.viewer`).
    */
   async function readerOf(request: FastifyRequest) {
-    const reader = catalogue.forViewer(await request.viewer());
+    const reader = catalogue.forViewer(pricesDependOnViewer(publicPrices) ? await request.viewer() : null);
     return { reader, priced: !publicPrices && reader.seesPrices };
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE } from '@catalogue/shared/domain/limits';
+import { pricesDependOnViewer } from '@catalogue/shared/domain/prices';
 import { errorBody, messageBody } from '@catalogue/shared/schemas/common';
 import { searchPageSchema, synonymListSchema, synonymSavedSchema } from '@catalogue/shared/schemas/search';
 
@@ -41,7 +42,8 @@ export async function searchRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const found = await search.page(request.query.q, request.query.page, PAGE_SIZE.shopAll);
-      const reader = catalogue.forViewer(await request.viewer());
+      const publicPrices = app.services.env.PUBLIC_PRICES;
+      const reader = catalogue.forViewer(pricesDependOnViewer(publicPrices) ? await request.viewer() : null);
       const { ids, ...rest } = found;
       reply.header('cache-control', 'no-store');
       return { ...rest, products: await reader.listByIds(ids) };
