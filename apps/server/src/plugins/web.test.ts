@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { data, redirect, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
+import { data, redirect, type AppLoadContext, type EntryContext } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../db/schema/products.ts';
 import { buildApp } from '../app.ts';
@@ -12,6 +12,7 @@ import { parseEnv } from '../env.ts';
 import type { ServerLoadContext } from '../load-context.ts';
 import { createTestDatabase, createUser, type TestUser } from '../../test/helpers.ts';
 import { NONCE_PLACEHOLDER } from './stored-page.ts';
+import { fakeServerBuild } from '../../test/fake-server-build.ts';
 
 /** Loader runs per path: a render from the cache runs none. */
 const renders = new Map<string, number>();
@@ -112,44 +113,7 @@ function handleRequest(
   return new Response(html, { status, headers });
 }
 
-const build = {
-  entry: { module: { default: handleRequest } },
-  routes: Object.fromEntries(
-    Object.entries(routes).map(([id, r]) => [
-      id,
-      { id, parentId: id === 'root' ? undefined : 'root', caseSensitive: false, ...r },
-    ]),
-  ),
-  assets: {
-    entry: { module: '/entry.js', imports: [] },
-    routes: Object.fromEntries(
-      Object.entries(routes).map(([id, r]) => [
-        id,
-        {
-          id,
-          parentId: id === 'root' ? undefined : 'root',
-          path: r.path,
-          module: `/${id}.js`,
-          hasLoader: true,
-          hasAction: false,
-          hasClientAction: false,
-          hasClientLoader: false,
-          hasClientMiddleware: false,
-          hasErrorBoundary: false,
-        },
-      ]),
-    ),
-    url: '/manifest.js',
-    version: '1',
-  },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild;
+const build = fakeServerBuild(routes, handleRequest);
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { AppLoadContext, EntryContext, ServerBuild } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startCacheSync, type CacheSync } from '../../cache-sync.ts';
@@ -18,6 +18,7 @@ import {
   testDatabaseUrl,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { fakeServerBuild } from '../../../test/fake-server-build.ts';
 
 /*
  * An admin's edit reaches every anonymous reader at once: the API's answers (kept by the catalogue's
@@ -61,44 +62,7 @@ function handleRequest(
   });
 }
 
-const build = {
-  entry: { module: { default: handleRequest } },
-  routes: Object.fromEntries(
-    Object.entries(routes).map(([id, r]) => [
-      id,
-      { id, parentId: id === 'root' ? undefined : 'root', caseSensitive: false, ...r },
-    ]),
-  ),
-  assets: {
-    entry: { module: '/entry.js', imports: [] },
-    routes: Object.fromEntries(
-      Object.entries(routes).map(([id, r]) => [
-        id,
-        {
-          id,
-          parentId: id === 'root' ? undefined : 'root',
-          path: r.path,
-          module: `/${id}.js`,
-          hasLoader: true,
-          hasAction: false,
-          hasClientAction: false,
-          hasClientLoader: false,
-          hasClientMiddleware: false,
-          hasErrorBoundary: false,
-        },
-      ]),
-    ),
-    url: '/manifest.js',
-    version: '1',
-  },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild;
+const build = fakeServerBuild(routes, handleRequest);
 
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
 
