@@ -36,7 +36,9 @@ const findViewerStatement = preparedOnce('session_viewer', (db) =>
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql`now()`),
+        // The server's clock, as when the session's expiry was written (users.service): the database's
+        // own clock may differ from it (another machine, or a test's clock).
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         ne(users.status, 'disabled'),
       ),
     )
@@ -52,7 +54,7 @@ export function createSessionsRepository(db: Db) {
 
     /** The session's user while the session has not expired and the account is not disabled; null otherwise. */
     async findViewer(tokenHash: string): Promise<SessionViewerRow | null> {
-      const [row] = await findViewerStatement(db).execute({ tokenHash });
+      const [row] = await findViewerStatement(db).execute({ tokenHash, now: new Date().toISOString() });
       return row ?? null;
     },
 
