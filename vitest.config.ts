@@ -32,6 +32,14 @@ function testFiles(roots: string[], extensions: string[]) {
 const serverTests = testFiles(['apps/server/src', 'apps/server/test'], ['ts']);
 const webTests = testFiles(['apps/web/app', 'apps/web/scripts'], ['ts', 'tsx']);
 
+/**
+ * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL): only the tests whose outcome
+ * can depend on the database: the server's, and the storefront's that start the server
+ * (`*.with-server.test.ts`). The component tests and pure helpers ran in the first pass.
+ */
+const databaseOnly = process.env.TEST_SCOPE === 'database';
+const WITH_SERVER = '**/*.with-server.test.{ts,tsx}';
+
 const server = {
   globalSetup: ['apps/server/test/global-setup.ts'],
   testTimeout: 30_000,
@@ -53,16 +61,20 @@ export default defineConfig({
   test: {
     // Two cores: files run in parallel forks, each with its own database.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
-      {
-        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
-      },
-      {
-        // Pure helpers of the benchmark (statistics, page draws, budgets, bundle sizes); the bench
-        // itself is `npm run bench`, never part of the test suite.
-        test: { name: 'bench', include: ['bench/**/*.test.ts'] },
-      },
+      ...(databaseOnly
+        ? []
+        : [
+            {
+              test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] },
+            },
+            {
+              // Pure helpers of the benchmark (statistics, page draws, budgets, bundle sizes); the
+              // bench itself is `npm run bench`, never part of the test suite.
+              test: { name: 'bench', include: ['bench/**/*.test.ts'] },
+            },
+          ]),
       {
         test: {
           ...server,
@@ -85,14 +97,20 @@ export default defineConfig({
         test: {
           ...storefrontTest,
           name: 'web',
-          include: webTests.include,
+          include: databaseOnly ? [WITH_SERVER] : webTests.include,
           exclude: ['**/node_modules/**', ...webTests.mocking],
           isolate: false,
         },
       },
       {
         ...storefront,
-        test: { ...storefrontTest, name: 'web-mocks', include: webTests.mocking },
+        test: {
+          ...storefrontTest,
+          name: 'web-mocks',
+          include: databaseOnly
+            ? webTests.mocking.filter((f) => f.includes('.with-server.'))
+            : webTests.mocking,
+        },
       },
     ],
   },

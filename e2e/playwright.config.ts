@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -16,6 +17,14 @@ const XSS = '**/xss.spec.ts';
 const FIRST_TAP = '**/first-tap.spec.ts';
 /** CI (or `E2E_TIMING=report`, which `.ci/run` sets) reports a timing miss instead of failing on it. */
 const REPORTS_TIMING = Boolean(process.env.CI) || process.env.E2E_TIMING === 'report';
+/**
+ * Debian's Chromium. Its headless shell (package chromium-headless-shell: the same Blink without the
+ * browser's window layer, what Playwright itself runs for headless tests) ran the journeys in 3.9
+ * minutes against 5.7 with the full browser on two cores, so it is used when installed.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * End-to-end journeys against the production build in Debian's Chromium. The server runs on its
@@ -42,7 +51,7 @@ export default defineConfig({
     // machine a failed journey keeps its trace.
     trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
