@@ -101,6 +101,7 @@ export async function startBenchServer(options: {
     RATE_LIMIT_REGISTER: '1000000',
     RATE_LIMIT_CONTACT: '1000000',
     RATE_LIMIT_ORDER: '1000000',
+    RATE_LIMIT_SELECTION_LINK: '1000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     // `BENCH_SERVER_ENV='CATALOGUE_CACHE_SECONDS=5 …'`: settings of the server under test while investigating.
     ...Object.fromEntries(

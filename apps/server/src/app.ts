@@ -51,6 +51,7 @@ import {
   quickOrderRoutes,
 } from './modules/quick-order/quick-order.routes.ts';
 import {
+  heldLinkPages,
   selectionFileRoutes,
   selectionPageLimits,
   selectionsRoutes,
@@ -194,8 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const getLoadContext = createLoadContextFactory(env, services, (request) =>
       findViewerByCookie(request, database.db, env.SESSION_TTL_DAYS),
     );
-    const pages = deps.web.mode === 'production' ? storedPages : null;
-    await app.register(webRoutes, { ...deps.web, getLoadContext, pages });
+    const isProduction = deps.web.mode === 'production';
+    const pages = isProduction ? storedPages : null;
+    const heldPages = isProduction ? heldLinkPages(services.selections) : null;
+    await app.register(webRoutes, { ...deps.web, getLoadContext, pages, heldPages });
   }
 
   app.setNotFoundHandler(answerNotFound);

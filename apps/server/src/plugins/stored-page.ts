@@ -87,7 +87,6 @@ export function withoutAllInPlace(bytes: Buffer, part: Buffer): Buffer {
  */
 export class OneOffPage {
   readonly isShareable = false;
-  readonly bytes = 0;
   private readonly holes: number[] = [];
 
   constructor(
@@ -105,6 +104,11 @@ export class OneOffPage {
 
   get isHtml(): boolean {
     return isHtml(this.headers);
+  }
+
+  /** Bytes held: its HTML (kept by the held pages of web.ts; never by the page cache). */
+  get bytes(): number {
+    return this.html.length;
   }
 
   /** The HTML with `nonce` in every placeholder's place: a buffer of its own per call. */
@@ -155,7 +159,7 @@ export class StoredPage {
     headers: readonly Header[],
     rendered: Buffer,
     policy: (scriptSources: string[]) => string,
-    sharedCacheSeconds: number,
+    sharedCacheSeconds: number | null,
     first: HttpEncoding = 'gzip',
   ): Promise<StoredPage> {
     const hashes = inlineScriptHashes(rendered, NONCE_PLACEHOLDER);
@@ -173,7 +177,7 @@ export class StoredPage {
     first: HttpEncoding,
     compressed: Buffer,
     policy: string,
-    sharedCacheSeconds: number,
+    sharedCacheSeconds: number | null,
   ) {
     this.etag = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
     this.copies = { [first]: compressed };
@@ -182,7 +186,9 @@ export class StoredPage {
       ['content-security-policy', policy],
       [
         'cache-control',
-        `public, max-age=0, s-maxage=${sharedCacheSeconds}, stale-while-revalidate=${sharedCacheSeconds}`,
+        sharedCacheSeconds === null
+          ? 'private, no-store'
+          : `public, max-age=0, s-maxage=${sharedCacheSeconds}, stale-while-revalidate=${sharedCacheSeconds}`,
       ],
       ['vary', 'Accept-Encoding, Cookie'],
     ];
@@ -276,6 +282,8 @@ export type CachedRender = OneOffPage | StoredPage;
  * A render for sharing, as a stored page when it is the same for every anonymous visitor: a 200
  * HTML page that sets no cookie and that no route marked private. `policy` makes the page's
  * Content-Security-Policy from its inline scripts' sources. `html` is taken over (StoredPage.of).
+ * `sharedCacheSeconds: null`: a page this process keeps (a held page, plugins/web.ts) but no other
+ * cache may: stored as any other, whatever its route's Cache-Control, and answered `private, no-store`.
  */
 export async function cachedRenderOf(
   status: number,
@@ -283,14 +291,15 @@ export async function cachedRenderOf(
   html: Buffer,
   options: {
     policy: (scriptSources: string[]) => string;
-    sharedCacheSeconds: number;
+    sharedCacheSeconds: number | null;
     /** The encoding the visitor it is rendered for takes, made first (gzip when they take none). */
     acceptEncoding?: string;
   },
 ): Promise<CachedRender> {
   const kept = [...headers].filter(([key]) => key !== 'set-cookie');
   const cookies = headers.getSetCookie();
-  if (!isShareable(status, kept, cookies)) return new OneOffPage(status, kept, cookies, html);
+  const judged = options.sharedCacheSeconds === null ? kept.filter(([key]) => key !== 'cache-control') : kept;
+  if (!isShareable(status, judged, cookies)) return new OneOffPage(status, kept, cookies, html);
   const first = preferredEncoding(options.acceptEncoding) ?? 'gzip';
   return StoredPage.of(kept, html, options.policy, options.sharedCacheSeconds, first);
 }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createLimiter } from '../lib/concurrency.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import { addVary, PERSONAL } from '../lib/http-cache.ts';
 import type { ServerLoadContext } from '../load-context.ts';
 import type { PageCache } from './page-cache.ts';
@@ -26,7 +27,25 @@ export type WebOptions = {
   getLoadContext: (request: FastifyRequest) => Promise<ServerLoadContext>;
   /** Anonymous page renders answered from memory; absent: every request renders. */
   pages?: PageCache | null;
+  /** Anonymous pages kept while their data stays the same (see HeldPages); absent: none. */
+  heldPages?: HeldPages | null;
 };
+
+/**
+ * Pages that are the same for every anonymous visitor while one piece of data stays the same, yet
+ * are no page for everyone: no shared cache may keep them and each answer must be counted (a
+ * selection's link page: revocable at any moment, each open recorded). `holderOf` finds, without
+ * counting anything, the data the page of `request` is rendered from (null: not such a page, or
+ * none now); a page rendered for a holder is answered again while `holderOf` returns that same
+ * object, and `answered` then does what its render would have done besides rendering.
+ */
+export type HeldPages = {
+  holderOf(request: FastifyRequest): Promise<object | null>;
+  answered(request: FastifyRequest): Promise<void>;
+};
+
+/** Room for held pages: a 200-design selection page is ~650 KB of HTML. */
+export const HELD_PAGE_BYTES = 16 * 1024 * 1024;
 
 /**
  * `reply` ties the render to its client: it is aborted when the client goes. A render that others
@@ -181,6 +200,64 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     await Promise.allSettled([...sharedRendersOpen]);
   });
 
+  /**
+   * A render no visitor owns, made with the nonce placeholder (see the shared pages below); a
+   * shared cache may keep it `sharedCacheSeconds`, none may when null (a held page).
+   */
+  const renderForEveryone = (
+    request: FastifyRequest,
+    context: ServerLoadContext,
+    sharedCacheSeconds: number | null,
+  ) =>
+    tracked(
+      sharedRender(async () => {
+        let kept = null as { response: Response; html: Buffer } | null;
+        const shared: ServerLoadContext = {
+          ...context,
+          nonce: NONCE_PLACEHOLDER,
+          isShared: true,
+          keepDocument: (response: Response, html: Buffer) => {
+            kept = { response, html };
+          },
+        };
+        const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
+        // The entry's own document, as it handed it over; any other answer (a redirect, a
+        // resource route) is read from its body.
+        const html = kept?.response === response ? kept.html : Buffer.from(await response.arrayBuffer());
+        return cachedRenderOf(response.status, response.headers, html, {
+          policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
+          sharedCacheSeconds,
+          acceptEncoding: request.headers['accept-encoding'],
+        });
+      }),
+    );
+
+  const held = new LruCache<string, { holder: object; page: CachedRender }>({
+    maxEntries: 500,
+    maxSize: HELD_PAGE_BYTES,
+    sizeOf: (entry) => entry.page.bytes,
+  });
+  /**
+   * A held page for an anonymous visitor: answered from memory while its holder is the same, else
+   * rendered (its loader counts that answer) and kept when it is a whole page. Null: not a held
+   * page now, rendered as any other.
+   */
+  const heldPage = async (request: FastifyRequest, context: ServerLoadContext, heldPages: HeldPages) => {
+    const holder = await heldPages.holderOf(request);
+    if (!holder) return null;
+    const key = pageKey(request.protocol, request.host, request.url);
+    const entry = held.get(key);
+    if (entry?.holder === holder) {
+      await heldPages.answered(request);
+      return entry.page;
+    }
+    // Stored once per encoding without nonces, as a stored page, but answered `private, no-store`.
+    const page = await renderForEveryone(request, context, null);
+    if (page.isShareable) held.set(key, { holder, page });
+    else held.delete(key);
+    return page;
+  };
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
@@ -188,34 +265,16 @@ export async function webRoutes(app: FastifyInstance, opts: WebOptions) {
     handler: async (request, reply) => {
       const context = await opts.getLoadContext(request);
       const isShared = (request.method === 'GET' || request.method === 'HEAD') && !context.viewer;
-      const { pages } = opts;
+      const { pages, heldPages } = opts;
+      if (heldPages && isShared) {
+        const page = await heldPage(request, context, heldPages);
+        if (page) return sendPage(request, reply, page, context.nonce);
+      }
       if (pages && isShared) {
         let isOwnRender = false;
         const page = await pages.getOrRender(pageKey(request.protocol, request.host, request.url), () => {
           isOwnRender = true;
-          return tracked(
-            sharedRender(async () => {
-              let kept = null as { response: Response; html: Buffer } | null;
-              const shared: ServerLoadContext = {
-                ...context,
-                nonce: NONCE_PLACEHOLDER,
-                isShared: true,
-                keepDocument: (response: Response, html: Buffer) => {
-                  kept = { response, html };
-                },
-              };
-              const response = await (await handlerFor())(toFetchRequest(request, null), shared as never);
-              // The entry's own document, as it handed it over; any other answer (a redirect, a
-              // resource route) is read from its body.
-              const html =
-                kept?.response === response ? kept.html : Buffer.from(await response.arrayBuffer());
-              return cachedRenderOf(response.status, response.headers, html, {
-                policy: (hashes) => pageContentSecurityPolicy({ hashes }, app.pageImageSources),
-                sharedCacheSeconds: pages.ttlSeconds,
-                acceptEncoding: request.headers['accept-encoding'],
-              });
-            }),
-          );
+          return renderForEveryone(request, context, pages.ttlSeconds);
         });
         // Concurrent visitors share one render (a page, a redirect, a route's data), except one that
         // sets a cookie: that is only for whoever it was rendered for.

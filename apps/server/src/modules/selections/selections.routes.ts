@@ -20,7 +20,8 @@ import {
   selectionUpdateSchema,
   sharedSelectionSchema,
 } from '@catalogue/shared/schemas/selection';
-import type { SelectionViewer } from './selections.service.ts';
+import type { HeldPages } from '../../plugins/web.ts';
+import type { SelectionsService, SelectionViewer } from './selections.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const publicErrors = { 404: errorBody, 410: errorBody, 429: errorBody };
@@ -184,6 +185,31 @@ const LINK_ADDRESS = /^\/(?:(?!api\/)[^/?]+\/)?s\/[^/?]+(?:\.data|\/[^/?]+)?(?:\
  * The link's page, rendered by the storefront, is limited here before it renders; the JSON and
  * the files count against the same limit.
  */
+/** A link's page (`/s/{token}`, or under a language prefix `/hi/s/{token}`): its token; else null. */
+const LINK_PAGE = /^\/(?:(?!api\/)[^/?]+\/)?s\/([A-Za-z0-9_-]+)(?:\?|$)/;
+export const linkPageToken = (url: string): string | null => LINK_PAGE.exec(url)?.[1] ?? null;
+
+/**
+ * Link pages as held pages (plugins/web.ts): the page of a link is rendered once for every
+ * anonymous visitor while the link's entry in the selections' cache stays the same object (a
+ * change to the selection, a link or the catalogue, on any instance, replaces it), never kept by a
+ * shared cache, and each answer from memory counts an open as its render's loader does.
+ */
+export function heldLinkPages(selections: Pick<SelectionsService, 'find' | 'open'>): HeldPages {
+  return {
+    async holderOf(request) {
+      const token = request.method === 'GET' ? linkPageToken(request.url) : null;
+      if (!token) return null;
+      // Unknown, revoked or expired: rendered as any page (its 404 or 410).
+      return selections.find(token).catch(() => null);
+    },
+    async answered(request) {
+      const token = linkPageToken(request.url);
+      if (token) await selections.open(token).catch(() => null);
+    },
+  };
+}
+
 export const selectionPageLimits = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
