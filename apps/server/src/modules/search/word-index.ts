@@ -86,13 +86,11 @@ class Postings {
   }
 }
 
-/** Adds record `r` to the list of each of `words` (each word at most once per record). */
-function addWords(lists: Map<string, number[]>, words: Iterable<string>, r: number): void {
-  for (const word of words) {
-    const list = lists.get(word);
-    if (!list) lists.set(word, [r]);
-    else if (list[list.length - 1] !== r) list.push(r);
-  }
+/** Adds record `r` to the list of `word`; records come in ascending order, each word once per record. */
+function addWord(lists: Map<string, number[]>, word: string, r: number): void {
+  const list = lists.get(word);
+  if (!list) lists.set(word, [r]);
+  else if (list[list.length - 1] !== r) list.push(r);
 }
 
 /** What can stand for one query word: lists of the name words, and lists of the further words. */
@@ -132,14 +130,20 @@ export class WordIndex {
     this.#ids = new Uint8Array(rows.length * 16);
     const own = new Map<string, number[]>();
     const further = new Map<string, number[]>();
-    /** Words close spellings may turn into: name words, label words and tags. */
-    const vocabulary = new Set<string>();
+    // The words of a catalogue repeat: each distinct one's singular is found once.
+    const singulars = new Map<string, string>();
+    const singular = (word: string) => {
+      let found = singulars.get(word);
+      if (found === undefined) singulars.set(word, (found = singularOf(word)));
+      return found;
+    };
     const labelWords = new Map<string, string[]>();
     for (const [id, label] of labels) {
-      labelWords.set(id, [
-        ...new Set(wordsOf(foldText(`${label.labelEn} ${label.labelHi}`)).map(singularOf)),
-      ]);
+      labelWords.set(id, [...new Set(wordsOf(foldText(`${label.labelEn} ${label.labelHi}`)).map(singular))]);
     }
+    /** Label and tag words some product holds: with the name words, what close spellings may become. */
+    const tagged = new Set<string>();
+    const usedLabels = new Set<string>();
     const parts: string[] = [];
     this.#starts = new Int32Array(rows.length + 1);
     let offset = 0;
@@ -150,26 +154,32 @@ export class WordIndex {
       this.#starts[r] = offset;
       offset += record.length;
       parts.push(record);
-      const words = new Set(wordsOf(name).map(singularOf));
-      words.add(singularOf(row.category.toLowerCase()));
-      words.add(row.subcategory.toLowerCase());
       // Numbers in names are found in the text when a query asks for one (#recordsWithNumber).
-      const named = [...words].filter(hasLetter);
-      addWords(own, named, r);
-      for (const word of named) vocabulary.add(word);
+      for (const word of wordsOf(name)) if (hasLetter(word)) addWord(own, singular(word), r);
+      addWord(own, singular(row.category.toLowerCase()), r);
+      addWord(own, row.subcategory.toLowerCase(), r);
 
-      const tagged = new Set<string>();
-      for (const id of row.valueIds ?? []) for (const word of labelWords.get(id) ?? []) tagged.add(word);
-      for (const tag of row.tags ?? [])
-        for (const word of wordsOf(foldText(tag))) tagged.add(singularOf(word));
-      for (const word of tagged) if (hasLetter(word)) vocabulary.add(word);
-      const described = wordsOf(foldText(row.description ?? ''))
-        .filter(hasLetter)
-        .map(singularOf);
-      addWords(further, new Set([...tagged, ...described]), r);
+      for (const id of row.valueIds ?? []) {
+        const words = labelWords.get(id);
+        if (!words) continue;
+        usedLabels.add(id);
+        for (const word of words) addWord(further, word, r);
+      }
+      for (const tag of row.tags ?? []) {
+        for (const word of wordsOf(foldText(tag))) {
+          addWord(further, singular(word), r);
+          tagged.add(singular(word));
+        }
+      }
+      for (const word of wordsOf(foldText(row.description ?? ''))) {
+        if (hasLetter(word)) addWord(further, singular(word), r);
+      }
     });
     this.#starts[rows.length] = offset;
     this.#text = parts.join('');
+    for (const id of usedLabels) for (const word of labelWords.get(id)!) tagged.add(word);
+    const vocabulary = new Set(own.keys());
+    for (const word of tagged) if (hasLetter(word)) vocabulary.add(word);
     this.#own = new Postings(own);
     this.#further = new Postings(further);
     this.#wordsByGram = new Map();
