@@ -5,7 +5,7 @@ import { expect, expectAccessible, test } from './fixtures';
 const cardsOf = (page: Page) => page.locator('main article[aria-labelledby]');
 
 test.describe('search', () => {
-  test('a misspelling in the header suggests products with thumbnails and codes; Enter opens the results page', async ({
+  test('a misspelling in the header shows a “Did you mean” group with thumbnails and codes; Enter opens the results page', async ({
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -13,8 +13,13 @@ test.describe('search', () => {
     await page.getByRole('button', { name: 'Search products' }).click();
     const box = page.getByRole('searchbox', { name: 'Search products' });
     await box.fill('neckalce');
-    const list = page.getByRole('list', { name: 'Search results' });
+    // The header's own results are literal: nothing is named "neckalce". The results page's close
+    // spelling is its own, marked group.
+    const list = page.getByRole('list', { name: 'Did you mean “necklace”?' });
     await expect(list).toBeVisible();
+    await expect(page.getByText('Did you mean “necklace”?')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+    await expect(page.getByText('No product found')).toHaveCount(0);
     const suggestions = list.locator('a[href^="/singleproduct/"]');
     await expect(suggestions.first()).toBeVisible();
     const count = await suggestions.count();
@@ -90,5 +95,23 @@ test.describe('search', () => {
     await expect(cardsOf(page).first()).toBeVisible();
     for (const title of await cardsOf(page).locator('h2').allInnerTexts()) expect(title).toMatch(/Necklace/);
     await context.close();
+  });
+
+  test('in Hindi the header marks the group too, and the results page finds metals and finishes', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/hi');
+    await page.getByRole('button', { name: 'उत्पाद खोजें' }).click();
+    await page.getByRole('searchbox', { name: 'उत्पाद खोजें' }).fill('braclet');
+    const group = page.getByRole('list', { name: 'क्या आपका मतलब “bracelet” था?' });
+    await expect(group.locator('a[href^="/hi/singleproduct/"]').first()).toBeVisible();
+
+    // The demo's earrings in 925 sterling silver: "silver" is their metal's label, not their name.
+    await page.goto('/search?q=silver%20earrings');
+    await expect(cardsOf(page).first()).toBeVisible();
+    for (const title of await cardsOf(page).locator('h2').allInnerTexts()) expect(title).toMatch(/Earrings/);
+    await page.goto('/search?q=oxidised');
+    await expect(cardsOf(page).first()).toBeVisible();
   });
 });

@@ -237,6 +237,8 @@ export function catalogueScenarios(
   const ids = catalogue.productIds;
   const generated = catalogue.totalItems - 96;
   const search = (t: string) => `/api/products/product?search=${encodeURIComponent(t)}`;
+  // Close spellings are the results page's: the header's search is literal.
+  const fullSearch = (t: string) => `/api/search?q=${encodeURIComponent(t)}`;
   const scenarios: Scenario[] = [
     {
       key: 'listing-real',
@@ -284,8 +286,8 @@ export function catalogueScenarios(
     },
     {
       key: 'search-typo',
-      name: `search, ${DRAWS.toLocaleString('en')} misspelled terms`,
-      paths: misspelledTerms(generated, random).map(search),
+      name: `results page search, ${DRAWS.toLocaleString('en')} misspelled terms`,
+      paths: misspelledTerms(generated, random).map(fullSearch),
     },
     { key: 'product-detail', name: 'product detail', paths: ids.map((id) => `/api/products/single/${id}`) },
     { key: 'ssr-home', name: 'SSR home page', paths: ['/'], headers: HTML, client: 'wrk', primed: true },

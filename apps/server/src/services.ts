@@ -99,7 +99,6 @@ export function createServices(deps: {
       cacheTtlMs: deps.env.CATALOGUE_CACHE_SECONDS * 1000,
       imageUrl,
       publicPrices: deps.env.PUBLIC_PRICES,
-      moreMatches: search.moreMatches,
     }),
     attributes: createAttributesService({ db: deps.database.db, events }),
     geo: createGeoService({ countryHeader: deps.env.GEO_COUNTRY_HEADER }),

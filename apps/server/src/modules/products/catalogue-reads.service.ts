@@ -77,11 +77,6 @@ export function createCatalogueReads(deps: {
   imageUrl: PublicImageUrl;
   /** Whether anonymous visitors and buyers see prices (`seesPrices`); admins always do. */
   publicPrices: boolean;
-  /**
-   * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
-   * spellings), newest first, none of `exclude`: the header search lists them after the literal ones.
-   */
-  moreMatches?: (text: string, exclude: ReadonlySet<string>, limit: number) => Promise<string[]>;
 }) {
   const { db, events, publicPrices } = deps;
   type ScopeIndex = { total: number; keys: SortKey[] };
@@ -90,7 +85,6 @@ export function createCatalogueReads(deps: {
     db,
     // The search index follows the cache's staleness bound, so with the cache off there is none.
     indexTtlMs: cache.enabled ? deps.cacheTtlMs : null,
-    ...(deps.moreMatches ? { moreMatches: deps.moreMatches } : {}),
   });
   events.on('catalogue:changed', () => {
     cache.clear();

@@ -20,16 +20,15 @@ const SEARCH_QUEUE_LIMIT = 200;
 /** Rows per read while the search index is built: each chunk is a few milliseconds of work. */
 const SEARCH_INDEX_CHUNK = 1000;
 
-/** The header search's rows: from the in-process index when it is current, else from SQL. */
+/**
+ * The header search's rows: from the in-process index when it is current, else from SQL. Literal
+ * only: name or code contains the text (`%`, `_`, `.` and regex characters are plain characters).
+ * Close spellings, synonyms and attribute words are the results page's (`/api/search`).
+ */
 export function createCatalogueSearch(deps: {
   db: Db;
   /** How stale the in-process index may be; null: no index, every search goes to SQL. */
   indexTtlMs: number | null;
-  /**
-   * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
-   * spellings), newest first, none of `exclude`: the header search lists them after the literal ones.
-   */
-  moreMatches?: (text: string, exclude: ReadonlySet<string>, limit: number) => Promise<string[]>;
 }) {
   const { db } = deps;
   const runSearch = createLimiter(
@@ -47,13 +46,9 @@ export function createCatalogueSearch(deps: {
       : null;
   async function findSearchRows(text: string): Promise<ProductRow[]> {
     const index = isIndexable(text) ? searchIndex?.current() : null;
-    const literal = index
-      ? await findRankedRows(db, index.find(foldText(text), MAX_SEARCH_RESULTS), text, MAX_SEARCH_RESULTS)
-      : await runSearch(() => searchProducts(db, text, MAX_SEARCH_RESULTS));
-    if (!deps.moreMatches || literal.length >= MAX_SEARCH_RESULTS) return literal;
-    const seen = new Set(literal.map((row) => row.id));
-    const more = await deps.moreMatches(text, seen, MAX_SEARCH_RESULTS - literal.length);
-    return more.length ? [...literal, ...(await rowsInOrder(more))] : literal;
+    return index
+      ? findRankedRows(db, index.find(foldText(text), MAX_SEARCH_RESULTS), text, MAX_SEARCH_RESULTS)
+      : runSearch(() => searchProducts(db, text, MAX_SEARCH_RESULTS));
   }
 
   /** The products of `ids` in that order (removed ones left out). */

@@ -401,11 +401,17 @@ describe('public product reads', () => {
       expect(await search("'; DROP TABLE products; --")).toEqual([]);
     });
 
-    it('finds Hindi text, then what its synonym (ring) finds', async () => {
-      const found = await search('अंगूठी');
-      expect(found[0]!.code).toBe('HI-001');
-      expect(found.length).toBe(50);
-      expect(found.slice(1).every((p) => p.category === 'Rings' && p.code.startsWith('RI-'))).toBe(true);
+    it('finds Hindi text literally; what its synonym (ring) finds is for the results page', async () => {
+      expect((await search('अंगूठी')).map((p) => p.code)).toEqual(['HI-001']);
+      const res = await get(`/api/search?q=${encodeURIComponent('अंगूठी')}`);
+      expect(res.statusCode).toBe(200);
+      const found = res.json<{ products: Product[]; literalTotal: number }>();
+      expect(found.products[0]!.code).toBe('HI-001');
+      expect(found.literalTotal).toBe(1);
+      expect(found.products).toHaveLength(16);
+      expect(found.products.slice(1).every((p) => p.category === 'Rings' && p.code.startsWith('RI-'))).toBe(
+        true,
+      );
     });
 
     it('answers [] for blank input and 400 past 100 characters', async () => {

@@ -18,11 +18,6 @@ export function createCatalogueService(deps: {
   imageUrl: PublicImageUrl;
   /** Whether anonymous visitors and buyers see prices; admins (`priced` readers) always do. */
   publicPrices: boolean;
-  /**
-   * Products the forgiving search finds beyond the literal matches (synonyms, plurals, close
-   * spellings), newest first, none of `exclude`: the header search lists them after the literal ones.
-   */
-  moreMatches?: (text: string, exclude: ReadonlySet<string>, limit: number) => Promise<string[]>;
 }) {
   const changed = () => deps.events.emit('catalogue:changed');
   return {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@catalogue/shared/schemas/product';
+import type { AttributeLists } from '@catalogue/shared/schemas/attributes';
 import type { SearchPage, Synonym } from '@catalogue/shared/schemas/search';
-import { products } from '../../db/schema/products.ts';
+import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/image-fixtures.ts';
 
 const BASE = Date.UTC(2025, 5, 1);
 
@@ -64,66 +66,68 @@ describe('forgiving search', () => {
     return response.json<SearchPage>();
   };
 
-  it('ranks the exact code, then prefixes, then substrings, then close spellings, newest first within each', async () => {
+  /** The products of the results page's first page, by name. */
+  const found = async (q: string) => names((await page(q)).products);
+
+  it('ranks the exact code, then prefixes, then substrings, newest first within each', async () => {
     // "er": code ER exactly; ER-100 starts with it; Silver…, Ember…, Silver_Ring contain it.
-    expect(names(await header('er'))).toEqual([
+    const er = [
       'Ring ER',
       'Gold Plated Earrings',
       'Silver Bracelet',
       'Ember Ring',
       '100% Silver_Ring \\ (v2)',
-    ]);
-    // "ring": names starting with it, then containing it (literal), then the Rings category.
-    expect(names(await header('ring'))).toEqual([
-      'Ring ER',
-      'Gold Plated Earrings',
-      'Ember Ring',
-      '100% Silver_Ring \\ (v2)',
-    ]);
+    ];
+    expect(names(await header('er'))).toEqual(er);
+    expect(await found('er')).toEqual(er);
+    // "ring": names starting with it, then containing it (literal); every design of the Rings
+    // category is among them, so the results page adds none.
+    const ring = ['Ring ER', 'Gold Plated Earrings', 'Ember Ring', '100% Silver_Ring \\ (v2)'];
+    expect(names(await header('ring'))).toEqual(ring);
+    expect(await found('ring')).toEqual(ring);
   });
 
-  it('finds misspellings after the literal matches', async () => {
-    expect(names(await header('neckalce'))).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
-    expect(names(await header('braclet'))).toEqual([
-      'Silver Bracelet',
-      'Oxidised Anklet Pair',
-      'Brass Bangle',
-    ]);
-    expect(names(await header('earing'))).toEqual([
+  it('finds misspellings on the results page after the literal matches, never in the header', async () => {
+    expect(await found('neckalce')).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
+    expect(await found('braclet')).toEqual(['Silver Bracelet', 'Oxidised Anklet Pair', 'Brass Bangle']);
+    expect(await found('earing')).toEqual([
       'Gold Plated Earrings',
       'Temple Jhumka',
       'चाँदी झुमका',
       'Gold Stud',
     ]);
-    const found = await page('neckalce');
-    expect(found.interpretation).toEqual({ corrected: 'necklace', synonyms: [] });
-    expect(found.literalTotal).toBe(0);
-    expect(found.totalItems).toBe(2);
+    const necklace = await page('neckalce');
+    expect(necklace.interpretation).toEqual({ corrected: 'necklace', synonyms: [] });
+    expect(necklace.literalTotal).toBe(0);
+    expect(necklace.totalItems).toBe(2);
+    // The header's search is literal: a name or code holding the text, nothing else.
+    for (const text of ['neckalce', 'braclet', 'earing']) expect(await header(text), text).toEqual([]);
+    expect(names(await header('necklace'))).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
   });
 
-  it('reads the seeded synonyms, in Latin and Devanagari letters', async () => {
-    expect(names(await header('jhumka'))).toEqual([
+  it('reads the seeded synonyms, in Latin and Devanagari letters, on the results page only', async () => {
+    expect(await found('jhumka')).toEqual([
       'Temple Jhumka',
       'Gold Plated Earrings',
       'चाँदी झुमका',
       'Gold Stud',
     ]);
-    expect(names(await header('gold jhumka'))).toEqual(['Gold Plated Earrings', 'Gold Stud']);
-    expect(names(await header('haar'))).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
-    expect(names(await header('payal'))).toEqual(['Oxidised Anklet Pair']);
-    expect(names(await header('kada'))).toEqual(['Brass Bangle']);
-    expect(names(await header('झुमका'))).toEqual([
-      'चाँदी झुमका',
-      'Gold Plated Earrings',
-      'Temple Jhumka',
-      'Gold Stud',
-    ]);
+    expect(await found('gold jhumka')).toEqual(['Gold Plated Earrings', 'Gold Stud']);
+    expect(await found('haar')).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
+    expect(await found('payal')).toEqual(['Oxidised Anklet Pair']);
+    expect(await found('kada')).toEqual(['Brass Bangle']);
+    expect(await found('झुमका')).toEqual(['चाँदी झुमका', 'Gold Plated Earrings', 'Temple Jhumka', 'Gold Stud']);
     expect((await page('haar')).interpretation).toEqual({
       corrected: null,
       synonyms: [{ term: 'haar', meaning: 'necklace' }],
     });
     // Plural and singular are one word.
-    expect(names(await header('necklaces'))).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
+    expect(await found('necklaces')).toEqual(['Kundan Necklace Set', 'Pearl Necklace']);
+    // The header answers the literal matches alone.
+    expect(names(await header('jhumka'))).toEqual(['Temple Jhumka']);
+    expect(names(await header('झुमका'))).toEqual(['चाँदी झुमका']);
+    expect(await header('gold jhumka')).toEqual([]);
+    expect(await header('haar')).toEqual([]);
   });
 
   it('takes LIKE wildcards, backslashes and regex characters literally', async () => {
@@ -133,6 +137,10 @@ describe('forgiving search', () => {
     expect(names(await header('(v2)'))).toEqual(['100% Silver_Ring \\ (v2)']);
     expect(await header('.*')).toEqual([]);
     expect(await header('[a-z]+')).toEqual([]);
+    // A wildcard or a regular expression never matches other characters in the header.
+    expect(await header('Ri_g')).toEqual([]);
+    expect(await header('(a+)+$')).toEqual([]);
+    expect(await header('g.ld')).toEqual([]);
     expect((await page('%')).totalItems).toBe(1);
     expect((await page('.*')).totalItems).toBe(0);
   });
@@ -215,26 +223,203 @@ describe('forgiving search', () => {
     });
 
     it('adds, edits and removes, and searches follow at once', async () => {
-      expect(await header('tops')).toEqual([]);
+      expect(await found('tops')).toEqual([]);
       const added = await call('POST', '', admin.token, { term: '  Tops ', meaning: 'Stud' });
       expect(added.statusCode).toBe(201);
       const synonym = added.json<{ synonym: Synonym }>().synonym;
       expect(synonym).toMatchObject({ term: 'tops', meaning: 'stud' });
-      expect(names(await header('tops'))).toEqual(['Gold Stud']);
+      expect(await found('tops')).toEqual(['Gold Stud']);
+      expect(await header('tops')).toEqual([]);
 
       const edited = await call('PUT', `/${synonym.id}`, admin.token, { term: 'tops', meaning: 'bangle' });
       expect(edited.statusCode).toBe(200);
-      expect(names(await header('tops'))).toEqual(['Brass Bangle']);
+      expect(await found('tops')).toEqual(['Brass Bangle']);
 
       expect(
         (await call('PUT', `/${synonym.id}`, admin.token, { term: 'haar', meaning: 'x' })).statusCode,
       ).toBe(409);
       expect((await call('DELETE', `/${synonym.id}`, admin.token)).statusCode).toBe(200);
-      expect(await header('tops')).toEqual([]);
+      expect(await found('tops')).toEqual([]);
       expect((await call('DELETE', `/${synonym.id}`, admin.token)).statusCode).toBe(404);
       expect((await call('PUT', '/not-an-id', admin.token, { term: 'a', meaning: 'b' })).statusCode).toBe(
         404,
       );
     });
+  });
+});
+
+/**
+ * Designs whose metal, finish, stone and colour (by slug of the default lists), tags and
+ * descriptions are their only words beyond the name; listed newest first.
+ */
+const DESCRIBED = [
+  {
+    name: 'Lotus Stud',
+    category: 'Earrings',
+    values: ['metal/sterling-silver', 'finish/oxidised', 'stone/cubic-zirconia', 'colour/silver'],
+  },
+  {
+    name: 'Moon Hoop',
+    category: 'Earrings',
+    values: ['metal/brass', 'finish/gold-plated', 'colour/gold'],
+    description: 'Light hoops with a filigree edge',
+  },
+  { name: 'Leaf Locket', category: 'Pendants', tags: ['navratri', 'festive wear'] },
+  {
+    name: 'Coin Pendant',
+    category: 'Pendants',
+    values: ['metal/copper'],
+    description: 'Hand-hammered coin on a cotton cord',
+  },
+  { name: 'Filigree Drop', category: 'Earrings', values: ['metal/brass'] },
+  { name: 'Silver Leaf Ring', category: 'Rings', values: ['metal/sterling-silver'] },
+  { name: 'Kundan Choker', category: 'Necklaces', values: ['stone/kundan', 'colour/gold'] },
+  { name: 'AXB Cuff', category: 'Bracelets' },
+  { name: 'Create A Charm', category: 'Bracelets' },
+];
+
+describe('search by attribute labels, tags and descriptions', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const idOf = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createUser(t.database, { role: 'admin' });
+    const db = t.database.db;
+    const rows = await db
+      .insert(products)
+      .values(
+        DESCRIBED.map((p, i) => ({
+          name: p.name,
+          code: `AW-${i + 1}`,
+          category: p.category,
+          subcategory: 'withoutgemstone',
+          description: p.description ?? '',
+          tags: p.tags ?? [],
+          createdAt: new Date(BASE - (i + 1) * 60_000),
+        })),
+      )
+      .returning({ id: products.id, name: products.name });
+    for (const row of rows) idOf.set(row.name, row.id);
+    const values = await db
+      .select({ id: attributeValues.id, kind: attributeValues.kind, slug: attributeValues.slug })
+      .from(attributeValues);
+    const valueId = (key: string) => values.find((v) => `${v.kind}/${v.slug}` === key)!.id;
+    await db
+      .insert(productAttributes)
+      .values(
+        DESCRIBED.flatMap((p) =>
+          (p.values ?? []).map((key) => ({ productId: idOf.get(p.name)!, valueId: valueId(key) })),
+        ),
+      );
+  });
+  afterAll(() => t.close());
+
+  const page = async (q: string) => {
+    const response = await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` });
+    expect(response.statusCode, q).toBe(200);
+    return response.json<SearchPage>();
+  };
+  const found = async (q: string) => names((await page(q)).products);
+  const header = async (text: string) => {
+    const response = await t.app.inject({ url: `/api/products/product?search=${encodeURIComponent(text)}` });
+    expect(response.statusCode, text).toBe(200);
+    return names(response.json<Product[]>());
+  };
+
+  it('finds metal, finish, stone and colour words by their English labels, numbers included', async () => {
+    expect(await found('brass')).toEqual(['Moon Hoop', 'Filigree Drop']);
+    expect(await found('oxidised')).toEqual(['Lotus Stud']);
+    expect(await found('925')).toEqual(['Lotus Stud', 'Silver Leaf Ring']);
+    expect(await found('zirconia')).toEqual(['Lotus Stud']);
+    expect(await found('Gold')).toEqual(['Moon Hoop', 'Kundan Choker']);
+    // A close spelling of a label counts too.
+    const oxidized = await page('oxidized');
+    expect(names(oxidized.products)).toEqual(['Lotus Stud']);
+    expect(oxidized.interpretation.corrected).toBe('oxidised');
+  });
+
+  it('finds them by their Hindi labels', async () => {
+    expect(await found('पीतल')).toEqual(['Moon Hoop', 'Filigree Drop']);
+    expect(await found('चाँदी')).toEqual(['Lotus Stud', 'Silver Leaf Ring']);
+    expect(await found('कुंदन')).toEqual(['Kundan Choker']);
+  });
+
+  it('finds tags and description words', async () => {
+    expect(await found('navratri')).toEqual(['Leaf Locket']);
+    expect(await found('festive')).toEqual(['Leaf Locket']);
+    expect(await found('cotton')).toEqual(['Coin Pendant']);
+    expect(await found('hammered')).toEqual(['Coin Pendant']);
+  });
+
+  it('needs every word of a query, each matched anywhere', async () => {
+    expect(await found('silver earrings')).toEqual(['Lotus Stud']);
+    expect(await found('gold jhumka')).toEqual(['Moon Hoop']);
+    expect(await found('copper pendant')).toEqual(['Coin Pendant']);
+    expect(await found('brass pendant')).toEqual([]);
+    expect(await found('925 earrings')).toEqual(['Lotus Stud']);
+  });
+
+  it('ranks name and code matches before attribute, tag and description matches', async () => {
+    // The literal name match first, although the design is older than the other.
+    expect(await found('silver')).toEqual(['Silver Leaf Ring', 'Lotus Stud']);
+    const filigree = await page('filigree');
+    expect(names(filigree.products)).toEqual(['Filigree Drop', 'Moon Hoop']);
+    expect(filigree.literalTotal).toBe(1);
+    // Neither literal: every word in the name or category first, then the one that needs its description.
+    const words = await page('filigree earrings');
+    expect(names(words.products)).toEqual(['Filigree Drop', 'Moon Hoop']);
+    expect(words.literalTotal).toBe(0);
+  });
+
+  it('keeps the header search literal: name or code only, wildcards as plain characters', async () => {
+    expect(await header('silver')).toEqual(['Silver Leaf Ring']);
+    expect(await header('brass')).toEqual([]);
+    expect(await header('cotton')).toEqual([]);
+    expect(await header('oxidized')).toEqual([]);
+    expect(await header('AX_')).toEqual([]);
+    expect(await header('(a+)+$')).toEqual([]);
+    expect(await header('axb')).toEqual(['AXB Cuff']);
+    expect(await header('create a')).toEqual(['Create A Charm']);
+  });
+
+  it("follows edits of a product's attributes, tags and description, and of a label", async () => {
+    const form = multipart(
+      {
+        name: 'Leaf Locket',
+        code: 'AW-3',
+        category: 'Pendants',
+        subcategory: 'withoutgemstone',
+        description: 'Pressed leaf motif',
+        metal: 'brass',
+        tags: 'diwali',
+      },
+      [],
+    );
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/admin/${idOf.get('Leaf Locket')}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(admin.token) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await found('navratri')).toEqual([]);
+    expect(await found('diwali')).toEqual(['Leaf Locket']);
+    expect(await found('pressed')).toEqual(['Leaf Locket']);
+    expect(await found('brass')).toEqual(['Moon Hoop', 'Leaf Locket', 'Filigree Drop']);
+
+    const lists = (await t.app.inject({ url: '/api/attributes' })).json<AttributeLists>();
+    const oxidised = lists.finish.find((v) => v.slug === 'oxidised')!;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/attributes/admin/finish/${oxidised.id}`,
+      headers: bearer(admin.token),
+      payload: { labelEn: 'Antique oxidised', labelHi: 'एंटीक' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('antique')).toEqual(['Lotus Stud']);
+    expect(await found('एंटीक')).toEqual(['Lotus Stud']);
+    expect(await found('ऑक्सीडाइज़्ड')).toEqual([]);
   });
 });

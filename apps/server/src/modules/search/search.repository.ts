@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
-import { products, searchSynonyms } from '../../db/schema/products.ts';
-import type { WordRow } from './word-index.ts';
+import { attributeValues, productAttributes, products, searchSynonyms } from '../../db/schema/products.ts';
+import type { AttributeLabels, WordRow } from './word-index.ts';
 
 export type SynonymRow = { id: string; term: string; meaning: string; createdAt: Date };
 
@@ -13,13 +13,19 @@ const synonymColumns = {
   createdAt: searchSynonyms.createdAt,
 };
 
-/** Every product's words, newest first, a chunk at a time (keyset on created_at, id). */
+/**
+ * Every product's words, newest first, a chunk at a time (keyset on created_at, id): name, code,
+ * category, subcategory, description, tags and the ids of its attribute values (their labels come
+ * from `readAttributeLabels`, once per build, not once per product).
+ */
 export async function* streamWordRows(db: Db, chunk: number): AsyncGenerator<WordRow[]> {
   let key: { createdAt: string; id: string } | null = null;
   for (;;) {
     type Row = WordRow & { created_at: string };
     const result: { rows: Row[] } = await db.execute<Row>(sql`
-      SELECT id::text AS id, name, code, category, subcategory,
+      SELECT id::text AS id, name, code, category, subcategory, description, tags,
+             ARRAY(SELECT ${productAttributes.valueId}::text FROM ${productAttributes}
+                   WHERE ${productAttributes.productId} = ${products.id}) AS "valueIds",
              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
       FROM ${products}
       ${
@@ -35,6 +41,27 @@ export async function* streamWordRows(db: Db, chunk: number): AsyncGenerator<Wor
     const last: Row = rows[rows.length - 1]!;
     key = { createdAt: last.created_at, id: last.id };
   }
+}
+
+/** The English and Hindi labels of every attribute value, by id (a few dozen rows). */
+export async function readAttributeLabels(db: Db): Promise<AttributeLabels> {
+  const rows = await db
+    .select({ id: attributeValues.id, labelEn: attributeValues.labelEn, labelHi: attributeValues.labelHi })
+    .from(attributeValues);
+  return new Map(rows.map(({ id, ...labels }) => [id, labels]));
+}
+
+/**
+ * Changes with any attribute label and with the number of product–value links. A product's own
+ * changes (its values among them: an edit sets its `updated_at`) are in the catalogue's version.
+ */
+export async function readAttributesVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ version: string }>(sql`
+    SELECT concat_ws('|', v.digest, l.n) AS version
+    FROM (SELECT md5(coalesce(string_agg(concat_ws('/', ${attributeValues.id}, ${attributeValues.labelEn}, ${attributeValues.labelHi}), ','
+                 ORDER BY ${attributeValues.id}), '')) AS digest FROM ${attributeValues}) v,
+         (SELECT count(*) AS n FROM ${productAttributes}) l`);
+  return result.rows[0]?.version ?? '';
 }
 
 /** Changes with any synonym added, edited or removed (a few hundred rows at most). */

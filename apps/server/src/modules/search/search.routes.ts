@@ -35,7 +35,7 @@ export async function searchRoutes(root: FastifyInstance) {
     {
       schema: {
         summary:
-          'Search results, 16 a page: literal matches of name or code first (exact code, prefix, substring), then synonyms, plurals and close spellings; newest first within each',
+          'Search results, 16 a page: literal matches of name or code first (exact code, prefix, substring), then products whose words match every query word (name, category and subcategory words, then attribute labels in English and Hindi, tags and description), with synonyms, plurals and close spellings; newest first within each',
         querystring: searchQuery,
         response: { 200: searchPageSchema, 400: errorBody },
       },

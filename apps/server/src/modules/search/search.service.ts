@@ -16,6 +16,8 @@ import {
   deleteSynonym,
   insertSynonym,
   listSynonyms,
+  readAttributeLabels,
+  readAttributesVersion,
   readSynonymsVersion,
   streamWordRows,
   updateSynonym,
@@ -64,7 +66,9 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
   let building: Promise<Snapshot> | null = null;
   let generation = 0;
 
-  const readVersion = async () => `${await readCatalogueVersion(db)}#${await readSynonymsVersion(db)}`;
+  // Products (their attributes, tags and descriptions with them), the attribute labels and the synonyms.
+  const readVersion = async () =>
+    `${await readCatalogueVersion(db)}#${await readAttributesVersion(db)}#${await readSynonymsVersion(db)}`;
 
   events.on('catalogue:changed', () => {
     generation++;
@@ -77,7 +81,7 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
     const promise = (async () => {
       const version = await readVersion();
       const [index, rows] = await Promise.all([
-        WordIndex.build(streamWordRows(db, BUILD_CHUNK)),
+        readAttributeLabels(db).then((labels) => WordIndex.build(streamWordRows(db, BUILD_CHUNK), labels)),
         listSynonyms(db),
       ]);
       const built: Snapshot = {
@@ -157,25 +161,10 @@ export function createSearchService(deps: { db: Db; events: CatalogueEvents; ttl
     },
 
     /**
-     * For the header search: up to `limit` ids found beyond the literal matches (synonyms,
-     * categories, plurals, close spellings), newest first, none of `exclude`.
-     */
-    async moreMatches(text: string, exclude: ReadonlySet<string>, limit: number): Promise<string[]> {
-      if (limit <= 0) return [];
-      const { index, synonyms } = await current();
-      const out: string[] = [];
-      for (const record of index.rank(text, synonyms, { literal: false }).extra) {
-        const id = index.idOf(record);
-        if (exclude.has(id)) continue;
-        out.push(id);
-        if (out.length === limit) break;
-      }
-      return out;
-    },
-
-    /**
-     * Every result of the results page, ranked: literal matches first (as the header ranks them),
-     * then synonyms, plurals and close spellings. A filtered results page narrows these ids.
+     * Every result of the results page, ranked: literal matches of name or code first (as the
+     * header ranks them), then the products whose words match every query word (name words before
+     * attribute labels, tags and descriptions), with synonyms, plurals and close spellings. A
+     * filtered results page narrows these ids.
      */
     matches,
 

@@ -250,3 +250,54 @@ describe('WordIndex numbers in names', () => {
     }
   });
 });
+
+describe('WordIndex further words: attribute labels, tags and descriptions', () => {
+  const LABELS = new Map([
+    ['v-silver', { labelEn: '925 Sterling Silver', labelHi: '925 स्टर्लिंग चाँदी' }],
+    ['v-brass', { labelEn: 'Brass', labelHi: 'पीतल' }],
+  ]);
+  const rows: WordRow[] = [
+    { ...row('f1', 'Lotus Stud', 'LS-1', 'Earrings'), valueIds: ['v-silver'] },
+    { ...row('f2', 'Moon Hoop', 'MH-1', 'Earrings'), description: 'Hoops with a filigree edge, 2 pairs' },
+    {
+      ...row('f3', 'Leaf Locket', 'LL-1', 'Pendants'),
+      tags: ['navratri', 'set of 3'],
+      valueIds: ['v-brass'],
+    },
+    row('f4', 'Filigree Drop', 'FD-1', 'Earrings'),
+    { ...row('f5', 'Plain Band', 'PB-1', 'Rings'), valueIds: ['v-gone'] },
+  ];
+  const extraOf = (index: WordIndex, text: string) => ids(index, index.rank(text, SYNONYMS).extra);
+
+  it('matches each query word by a name word or a further word, name words first', async () => {
+    const index = await WordIndex.build(once(rows), LABELS);
+    expect(extraOf(index, 'sterling')).toEqual(['f1']);
+    expect(extraOf(index, 'पीतल')).toEqual(['f3']);
+    expect(extraOf(index, 'navratri')).toEqual(['f3']);
+    expect(extraOf(index, 'filigree')).toEqual(['f2']);
+    expect(ids(index, index.rank('filigree', SYNONYMS).literal)).toEqual(['f4']);
+    // Both words in the name or category first (f4), then the one that needs its description (f2).
+    expect(extraOf(index, 'filigree earrings')).toEqual(['f4', 'f2']);
+    expect(extraOf(index, 'silver earring')).toEqual(['f1']);
+    // An unknown value id (f5's) adds no word.
+    expect(extraOf(index, 'silver')).toEqual(['f1']);
+  });
+
+  it('counts numbers of labels and tags, not of descriptions, and alone only as those', async () => {
+    const index = await WordIndex.build(once(rows), LABELS);
+    expect(extraOf(index, '925')).toEqual(['f1']);
+    expect(extraOf(index, '3')).toEqual(['f3']);
+    expect(extraOf(index, '2')).toEqual([]);
+    expect(extraOf(index, 'hoop 2')).toEqual([]);
+  });
+
+  it('corrects a misspelt label or tag word, not a description word', async () => {
+    const index = await WordIndex.build(once(rows), LABELS);
+    const sterling = index.rank('sterlng', SYNONYMS);
+    expect(ids(index, sterling.extra)).toEqual(['f1']);
+    expect(sterling.corrected).toBe('sterling');
+    expect(index.rank('navratry', SYNONYMS).corrected).toBe('navratri');
+    expect(index.rank('filgree', SYNONYMS).corrected).toBe('filigree');
+    expect(index.rank('edgee', SYNONYMS).extra).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '~/lib/test-utils';
 import { SearchBox } from './search-box';
 
 const RING = {
@@ -30,6 +31,17 @@ const EARRING = {
   code: 'ER-22',
   imageUrl: null,
   imageurl: null,
+};
+
+/** The results page's answer when it read nothing as a close spelling. */
+const NOTHING_CORRECTED = {
+  products: [],
+  currentPage: 1,
+  totalPages: 1,
+  totalItems: 0,
+  query: 'x',
+  literalTotal: 0,
+  interpretation: { corrected: null, synonyms: [] },
 };
 
 function Where() {
@@ -151,8 +163,10 @@ describe('SearchBox', () => {
 
   it('shows Loading... while waiting for the answer', async () => {
     let answer: (value: Response) => void = () => {};
-    const fetcher = vi.fn(
-      () => new Promise<Response>((resolve) => (answer = resolve)),
+    const fetcher = vi.fn((url: string) =>
+      url.startsWith('/api/search?')
+        ? json(NOTHING_CORRECTED)
+        : new Promise<Response>((resolve) => (answer = resolve)),
     ) as unknown as typeof fetch;
     const input = renderBox(fetcher);
     await typeAndWait(input, 'ring');
@@ -184,8 +198,10 @@ describe('SearchBox', () => {
 
   it('drops an answer that arrives after a newer query started', async () => {
     const answers: ((value: Response) => void)[] = [];
-    const fetcher = vi.fn(
-      () => new Promise<Response>((resolve) => answers.push(resolve)),
+    const fetcher = vi.fn((url: string) =>
+      url.startsWith('/api/search?')
+        ? json(NOTHING_CORRECTED)
+        : new Promise<Response>((resolve) => answers.push(resolve)),
     ) as unknown as typeof fetch;
     const input = renderBox(fetcher);
     await typeAndWait(input, 'ruby');
@@ -196,5 +212,90 @@ describe('SearchBox', () => {
     });
     expect(screen.getByText('No product found')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ruby Cocktail Ring RG-1' })).not.toBeInTheDocument();
+  });
+
+  describe('Did you mean', () => {
+    const NECKLACE = {
+      ...RING,
+      _id: '0b9a4c52-8a3b-4f5e-9a55-0d0c7b8d1e03',
+      name: 'Pearl Necklace',
+      code: 'NK-9',
+    };
+    const page = (corrected: string | null, products: unknown[]) => ({
+      products,
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: products.length,
+      query: 'neckalce',
+      literalTotal: 0,
+      interpretation: { corrected, synonyms: [] },
+    });
+    /** Answers the header's literal search with `literal` and the results page's search with `full`. */
+    const routes = (literal: unknown[], full: () => Promise<Response>) =>
+      vi.fn((url: string) =>
+        url.startsWith('/api/search?') ? full() : json(literal),
+      ) as unknown as typeof fetch;
+
+    it('shows the close spelling of the results page as its own group when nothing matches literally', async () => {
+      const fetcher = routes([], () => json(page('necklace', [NECKLACE])));
+      const input = renderBox(fetcher, '/en-in/faq');
+      await typeAndWait(input, 'neckalce');
+      expect(vi.mocked(fetcher).mock.calls.map((call) => call[0])).toEqual([
+        '/api/products/product?search=neckalce',
+        '/api/search?q=neckalce',
+      ]);
+      const group = screen.getByRole('list', { name: 'Did you mean “necklace”?' });
+      expect(group).toHaveTextContent('Pearl Necklace');
+      expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+      expect(screen.queryByText('No product found')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Pearl Necklace NK-9' })).toHaveAttribute(
+        'href',
+        `/en-in/singleproduct/${NECKLACE._id}`,
+      );
+      expect(screen.getByRole('link', { name: 'See all results' })).toHaveAttribute(
+        'href',
+        '/en-in/search?q=neckalce',
+      );
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      expect(screen.getByRole('link', { name: 'Pearl Necklace NK-9' })).toHaveFocus();
+    });
+
+    it('never asks for close spellings beside literal results', async () => {
+      const fetcher = routes([RING], () => json(page('necklace', [NECKLACE])));
+      const input = renderBox(fetcher);
+      await typeAndWait(input, 'ruby');
+      expect(fetcher).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('list', { name: 'Search results' })).toHaveTextContent('Ruby Cocktail Ring');
+      expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+      expect(screen.queryByText('Pearl Necklace')).not.toBeInTheDocument();
+    });
+
+    it('says No product found when the results page corrected nothing', async () => {
+      const uncorrected = renderBox(routes([], () => json(page(null, [NECKLACE]))));
+      await typeAndWait(uncorrected, 'silver earrings');
+      expect(screen.getByText('No product found')).toBeInTheDocument();
+      expect(screen.queryByText('Pearl Necklace')).not.toBeInTheDocument();
+    });
+
+    it('marks the group in Hindi on a Hindi page', async () => {
+      renderWithProviders(<SearchBox fetcher={routes([], () => json(page('necklace', [NECKLACE])))} />, {
+        path: '/hi',
+        language: 'hi',
+      });
+      await typeAndWait(screen.getByRole('searchbox', { name: 'उत्पाद खोजें' }), 'neckalce');
+      const group = screen.getByRole('list', { name: 'क्या आपका मतलब “necklace” था?' });
+      expect(group).toHaveTextContent('Pearl Necklace');
+      expect(screen.getByRole('link', { name: 'Pearl Necklace NK-9' })).toHaveAttribute(
+        'href',
+        `/hi/singleproduct/${NECKLACE._id}`,
+      );
+    });
+
+    it('says No product found when the results page fails', async () => {
+      const input = renderBox(routes([], () => json({ message: 'boom' }, 500)));
+      await typeAndWait(input, 'neckalce');
+      expect(screen.getByText('No product found')).toBeInTheDocument();
+      expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -2,14 +2,21 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import type { Product } from '@catalogue/shared/schemas/product';
+import type { SearchPage } from '@catalogue/shared/schemas/search';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import { FallbackImage } from '~/components/ui/fallback-image';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { imageSourceOf, sizedImage } from '~/lib/media';
 import { withPrefix } from '~/lib/prefix';
 
+/** Designs the results page's search finds for a close spelling of the text ("necklace" for "neckalce"). */
+type Suggestion = { corrected: string; products: Product[] };
+
 type SearchState =
-  { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; products: Product[] };
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'done'; products: Product[]; suggestion: Suggestion | null };
 
 type SearchBoxProps = {
   /** Called after a result is chosen, so the header can close the box. */
@@ -23,9 +30,36 @@ type SearchBoxProps = {
 export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query.trim())}`;
 
 /**
+ * The close spelling the results page's search read `text` as, with its first designs; null when
+ * it corrected nothing or could not answer (the header then says No product found).
+ */
+async function suggestionFor(
+  text: string,
+  doFetch: typeof fetch,
+  signal: AbortSignal,
+): Promise<Suggestion | null> {
+  try {
+    const response = await doFetch(`/api/search?q=${encodeURIComponent(text)}`, {
+      signal,
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const page = (await response.json()) as Partial<SearchPage>;
+    const corrected = page.interpretation?.corrected;
+    const products = Array.isArray(page.products) ? page.products : [];
+    return corrected && products.length ? { corrected, products } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The header's product search: waits 500 ms after typing stops, sends nothing for a blank query,
  * and shows Loading..., the results (thumbnail, name and code), No product found or Failed to fetch
- * products. An answer that arrives after a newer query started is dropped. It is a GET form to
+ * products. Its results are the literal matches of name or code (`/api/products/product`); when
+ * there are none it asks the results page's search (`/api/search`), and if that read the text as a
+ * close spelling, its designs are shown as their own group, "Did you mean “necklace”?", never
+ * mixed into the literal results. An answer that arrives after a newer query started is dropped. It is a GET form to
  * `/search`, so Enter (or the submit without JavaScript) opens the results page. Arrow Down moves
  * from the box into the suggestions, the arrows move between them, Escape returns to the box (and
  * from the box hides the suggestions).
@@ -55,18 +89,17 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setState({ status: 'loading' });
+      const doFetch = fetcher ?? fetch;
       try {
-        const response = await (fetcher ?? fetch)(
-          `/api/products/product?search=${encodeURIComponent(text)}`,
-          {
-            signal: controller.signal,
-            headers: { accept: 'application/json' },
-          },
-        );
+        const response = await doFetch(`/api/products/product?search=${encodeURIComponent(text)}`, {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        });
         if (!response.ok) throw new Error(`search answered ${response.status}`);
-        const products = (await response.json()) as Product[];
-        if (!controller.signal.aborted)
-          setState({ status: 'done', products: Array.isArray(products) ? products : [] });
+        const answer = (await response.json()) as Product[];
+        const products = Array.isArray(answer) ? answer : [];
+        const suggestion = products.length ? null : await suggestionFor(text, doFetch, controller.signal);
+        if (!controller.signal.aborted) setState({ status: 'done', products, suggestion });
       } catch {
         if (!controller.signal.aborted) setState({ status: 'error' });
       }
@@ -112,6 +145,44 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
 
   const text = query.trim();
   const showsResults = state.status === 'done' && !isHidden;
+  const suggestion = state.status === 'done' ? state.suggestion : null;
+  const suggestionId = `${resultsId}-suggestion`;
+
+  const resultItem = (product: Product) => {
+    const image = sizedImage(imageSourceOf(product), 'thumb');
+    return (
+      <li key={product._id}>
+        <PrefixedLink
+          to={`/singleproduct/${encodeURIComponent(product._id)}`}
+          onClick={onNavigate}
+          className="flex items-center gap-3 px-1 py-2 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <FallbackImage
+            src={image.src}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="size-12 shrink-0 rounded object-cover"
+          />
+          <span className="min-w-0 flex-1 text-sm text-ink">{product.name}</span>{' '}
+          <span className="shrink-0 font-mono text-xs text-gray-700">{product.code}</span>
+        </PrefixedLink>
+      </li>
+    );
+  };
+  const seeAll = (
+    <li>
+      <PrefixedLink
+        to={searchPath(text)}
+        onClick={onNavigate}
+        className="block px-1 py-3 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {t('search.seeAll')}
+      </PrefixedLink>
+    </li>
+  );
 
   return (
     <form
@@ -141,7 +212,7 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
           placeholder={t('search.placeholder')}
           autoComplete="off"
           aria-controls={resultsId}
-          aria-expanded={showsResults && state.products.length > 0}
+          aria-expanded={showsResults && (state.products.length > 0 || suggestion !== null)}
           className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-base focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
         />
         <button
@@ -158,7 +229,7 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
         {state.status === 'error' ? (
           <p className="px-1 py-2 text-sm text-red-700">{t('search.failed')}</p>
         ) : null}
-        {showsResults && state.products.length === 0 ? (
+        {showsResults && state.products.length === 0 && !suggestion ? (
           <p className="px-1 py-2 text-sm text-gray-700">{t('search.empty')}</p>
         ) : null}
         {showsResults && state.products.length > 0 ? (
@@ -168,40 +239,25 @@ export function SearchBox({ onNavigate, fetcher, className = '' }: SearchBoxProp
             onKeyDown={onListKey}
             className="max-h-[17rem] divide-y divide-gray-100 overflow-y-auto"
           >
-            {state.products.map((product) => {
-              const image = sizedImage(imageSourceOf(product), 'thumb');
-              return (
-                <li key={product._id}>
-                  <PrefixedLink
-                    to={`/singleproduct/${encodeURIComponent(product._id)}`}
-                    onClick={onNavigate}
-                    className="flex items-center gap-3 px-1 py-2 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
-                  >
-                    <FallbackImage
-                      src={image.src}
-                      alt=""
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-12 shrink-0 rounded object-cover"
-                    />
-                    <span className="min-w-0 flex-1 text-sm text-ink">{product.name}</span>{' '}
-                    <span className="shrink-0 font-mono text-xs text-gray-700">{product.code}</span>
-                  </PrefixedLink>
-                </li>
-              );
-            })}
-            <li>
-              <PrefixedLink
-                to={searchPath(text)}
-                onClick={onNavigate}
-                className="block px-1 py-3 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
-              >
-                {t('search.seeAll')}
-              </PrefixedLink>
-            </li>
+            {state.products.map(resultItem)}
+            {seeAll}
           </ul>
+        ) : null}
+        {showsResults && state.products.length === 0 && suggestion ? (
+          <>
+            <p id={suggestionId} className="px-1 py-2 text-sm font-semibold text-brand-900">
+              {t('search.didYouMean', { corrected: suggestion.corrected })}
+            </p>
+            <ul
+              ref={listRef}
+              aria-labelledby={suggestionId}
+              onKeyDown={onListKey}
+              className="max-h-[17rem] divide-y divide-gray-100 overflow-y-auto border-t border-brand-100"
+            >
+              {suggestion.products.map(resultItem)}
+              {seeAll}
+            </ul>
+          </>
         ) : null}
       </div>
     </form>
