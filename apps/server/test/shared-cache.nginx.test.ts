@@ -13,6 +13,7 @@ import { orders } from '../src/db/schema/orders.ts';
 import { parseEnv } from '../src/env.ts';
 import type { ServerLoadContext } from '../src/load-context.ts';
 import { insertProduct, settleOutbox } from './buyer-fixtures.ts';
+import { fakeServerBuild } from './fake-server-build.ts';
 import { bearer, createTestDatabase, createUser, type TestUser } from './helpers.ts';
 
 /*
@@ -54,47 +55,7 @@ function pageBuild(): ServerBuild {
     },
     page: { path: 'page/:name', module: { default: () => null, loader: () => ({ page: true }) } },
   };
-  const route = (id: string, r: { path: string }) => ({
-    id,
-    parentId: id === 'root' ? undefined : 'root',
-    path: r.path,
-  });
-  return {
-    entry: { module: { default: handleRequest } },
-    routes: Object.fromEntries(
-      Object.entries(routes).map(([id, r]) => [
-        id,
-        { ...route(id, r), caseSensitive: false, module: r.module },
-      ]),
-    ),
-    assets: {
-      entry: { module: '/entry.js', imports: [] },
-      routes: Object.fromEntries(
-        Object.entries(routes).map(([id, r]) => [
-          id,
-          {
-            ...route(id, r),
-            module: `/${id}.js`,
-            hasLoader: true,
-            hasAction: false,
-            hasClientAction: false,
-            hasClientLoader: false,
-            hasClientMiddleware: false,
-            hasErrorBoundary: false,
-          },
-        ]),
-      ),
-      url: '/manifest.js',
-      version: '1',
-    },
-    publicPath: '/',
-    assetsBuildDirectory: 'build/client',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-  } as unknown as ServerBuild;
+  return fakeServerBuild(routes, handleRequest);
 }
 
 function freePort(): Promise<number> {
