@@ -7,6 +7,7 @@ import { insertProduct } from '../buyer-fixtures.ts';
 import { bearer, buildTestApp, createUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 import { multipart, sampleImage } from '../image-fixtures.ts';
 import { listRoutes, routeKey } from './routes.ts';
+import { EXAMPLE_A_COSTING } from '../pricing-fixtures.ts';
 
 /**
  * Every endpoint that needs a session, called by nobody, by the buyer who owns
@@ -228,22 +229,7 @@ async function selectionLink(t: TestApp, buyer: TestUser): Promise<{ id: string;
   return { id, linkId: res.json<{ link: { _id: string } }>().link._id };
 }
 
-/** Worked example A of docs/pricing.md: a sterling silver ring's costing. */
-const RING_COSTING = {
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
-  netWeightMg: 4250,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
-  stones: [{ kind: 'CZ', count: 3, rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  gstPct: 3,
-  priceBreaks: [],
-};
+const RING_COSTING = EXAMPLE_A_COSTING;
 
 const quoteBody = (version: number, productId: string) => ({
   version,

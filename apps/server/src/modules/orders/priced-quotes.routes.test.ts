@@ -4,38 +4,14 @@ import { orders, quoteRevisions } from '../../db/schema/orders.ts';
 import { quoteRevisionPricing } from '../../db/schema/pricing.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
+import { EXAMPLE_A_COSTING, EXAMPLE_B_COSTING } from '../../../test/pricing-fixtures.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const HOUR = 3_600_000;
 
-/** Worked example A: a sterling silver ring, metal-linked. */
-const RING_A = {
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
-  netWeightMg: 4250,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
-  stones: [{ kind: 'CZ', count: 3, rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  gstPct: 3,
-  priceBreaks: [],
-};
+const RING_A = EXAMPLE_A_COSTING;
 
-/** Worked example B: brass earrings, per piece, ₹76.00 from 288 pairs. */
-const EARRINGS_B = {
-  pricingMode: 'per_piece',
-  making: { basis: 'per_piece', value: 3800 },
-  stones: [{ kind: 'CZ', count: 12, rate: 125, basis: 'per_piece' }],
-  platingPerPiece: 2200,
-  extrasPerPiece: [{ kind: 'packaging', amount: 500 }],
-  hsn: '71179010',
-  gstPct: 3,
-  priceBreaks: [{ minQty: 288, unitPrice: 7600 }],
-};
+const EARRINGS_B = EXAMPLE_B_COSTING;
 
 describe('priced quote lines', () => {
   let t: TestApp;

@@ -2,24 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import type { CostingAnswer, RateHistory, RatesAnswer } from '@catalogue/shared/schemas/pricing';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
+import { EXAMPLE_A_COSTING } from '../../../test/pricing-fixtures.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 
-/** Worked example A of docs/pricing.md: a sterling silver ring. */
-const RING_A = {
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
-  netWeightMg: 4250,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
-  stones: [{ kind: 'CZ-unobtainium', count: 3, rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  gstPct: 3,
-  priceBreaks: [],
-};
+/** Worked example A, its stone a kind of the admin's own naming. */
+const RING_A = { ...EXAMPLE_A_COSTING, stones: [{ ...EXAMPLE_A_COSTING.stones[0], kind: 'CZ-unobtainium' }] };
 
 describe('metal and exchange rates, costing per design', () => {
   let t: TestApp;
