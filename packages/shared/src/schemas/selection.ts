@@ -160,6 +160,7 @@ export const followUpSchema = z.object({
     }),
   ),
 });
+export type FollowUps = z.infer<typeof followUpSchema>;
 
 /** `POST /{id}/links/{linkId}/email`: the link's address mailed again to its recipient through the outbox. */
 export const linkEmailSchema = z.object({
