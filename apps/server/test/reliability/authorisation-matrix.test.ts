@@ -783,6 +783,27 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     },
   ],
   [
+    'POST /api/selections/:id/links/:linkId/email',
+    SELECTION_OWNER(200),
+    async (t, a) => {
+      const id = await ownSelection(t, a.buyer);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/selections/${id}/links`,
+        headers: bearer(a.buyer.token),
+        payload: { recipient: { name: 'Meera', email: 'meera@example.com' } },
+      });
+      const { link } = res.json<{ link: { _id: string; token: string } }>();
+      return json('POST', `/api/selections/${id}/links/${link._id}/email`, { token: link.token });
+    },
+  ],
+  // Which selection a price request followed: the admin's order view.
+  [
+    'GET /api/selections/orders/:orderId',
+    ADMIN_ONLY(200),
+    () => json('GET', '/api/selections/orders/00000000-0000-4000-8000-000000000000'),
+  ],
+  [
     'GET /api/selections/:id/activity',
     SELECTION_OWNER(200),
     async (t, a) => json('GET', `/api/selections/${await ownSelection(t, a.buyer)}/activity`),

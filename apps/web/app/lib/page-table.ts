@@ -66,4 +66,6 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
   { path: 'rates', file: 'routes/admin/rates.tsx' },
   { path: 'enter-order', file: 'routes/admin/enter-order.tsx' },
+  { path: 'selections', file: 'routes/admin/selections.tsx' },
+  { path: 'selections/:id', file: 'routes/admin/selection-edit.tsx' },
 ];

@@ -11,6 +11,9 @@ export const SELECTION_MESSAGES = {
   notOnList: 'Only designs on your enquiry list can go into your selection',
   pricesAdminOnly: 'Only an administrator may make a link that shows prices',
   versionConflict: 'The selection was changed meanwhile; reload it and try again',
+  tokenMismatch: 'This is not the address of that link',
+  linkRevoked: 'This link was revoked; make a new one',
+  noEmail: 'recipient.email is required to send the link by e-mail',
 } as const;
 
 /** The WhatsApp link that opens a chat with `number` (digits with country code) and a prepared text. */

@@ -29,6 +29,8 @@ const NAMES = [
   'AM',
   'PM',
   'RIICO',
+  // A key on the keyboard (the selection editor's Alt+↑ / Alt+↓).
+  'Alt',
   // Design codes in the quick order's examples, and the file types it reads.
   'RG-1001',
   'JH-33',

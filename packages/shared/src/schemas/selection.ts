@@ -103,6 +103,8 @@ export const selectionSchema = z.object({
   updatedAt: z.string(),
   owner: z.object({ _id: z.string(), name: z.string() }),
   links: z.array(selectionLinkSchema),
+  /** The last time any of its links was opened; null while none has been. */
+  lastOpenedAt: z.string().nullable(),
 });
 export type Selection = z.infer<typeof selectionSchema>;
 
@@ -158,3 +160,28 @@ export const followUpSchema = z.object({
     }),
   ),
 });
+export type FollowUps = z.infer<typeof followUpSchema>;
+
+/** `POST /{id}/links/{linkId}/email`: the link's address mailed again to its recipient through the outbox. */
+export const linkEmailSchema = z.object({
+  /** The link's token, as its making answered it (only its hash is kept, so the caller proves it holds it). */
+  token: z.string({ error: 'token is required' }).max(200),
+  /** The sender's short message above the address. */
+  message: z.string().trim().max(1000, 'message must be at most 1000 characters').optional(),
+});
+export type LinkEmail = z.infer<typeof linkEmailSchema>;
+
+/** The selections and links a price request followed (the admin's order view). */
+export const orderSourcesSchema = z.object({
+  sources: z.array(
+    z.object({
+      selectionId: z.string(),
+      title: z.string(),
+      linkId: z.string(),
+      recipient: recipientAnswer,
+      /** Recorded when the request was sent from a browser that had opened the link. */
+      recorded: z.boolean(),
+    }),
+  ),
+});
+export type OrderSources = z.infer<typeof orderSourcesSchema>;

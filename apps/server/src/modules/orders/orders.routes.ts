@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRICE_REQUEST_REFUSAL_MESSAGES, priceRequestRefusal } from '@catalogue/shared/domain/accounts';
@@ -20,6 +20,7 @@ import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
 import { ORDER_NOT_FOUND } from './quotation-parties.ts';
+import { rememberedTokens } from '../selections/link-memory.ts';
 
 const errors = {
   400: errorBody,
@@ -43,6 +44,21 @@ export async function ordersRoutes(instance: FastifyInstance) {
   const isVerificationRequired = app.services.env.EMAIL_VERIFICATION === 'required';
   const tags = ['orders'];
   await app.register(quotationRoutes);
+
+  /**
+   * A request sent from a browser that opened selection links is recorded against them (the
+   * links it remembers, `selections/link-memory.ts`). The request is stored already: a failure
+   * here is logged, never the buyer's.
+   */
+  async function recordLinks(request: FastifyRequest, orderNumber: number) {
+    const tokens = rememberedTokens(request);
+    if (!tokens.length) return;
+    try {
+      await app.services.selections.recordOrder(orderNumber, tokens);
+    } catch (error) {
+      request.log.warn({ err: error }, 'selections: could not record the price request against its links');
+    }
+  }
 
   app.post(
     '/submit-order',
@@ -76,6 +92,7 @@ export async function ordersRoutes(instance: FastifyInstance) {
       if (!answer) {
         await app.enforceRateLimit(reply, 'order', { ip: request.ip, email: viewer.email });
         answer = await orders.submitOrder(viewer, request.body, key);
+        await recordLinks(request, answer.orderId);
       }
       return reply.status(201).send({ success: true, message: ORDER_RECEIVED, ...answer });
     },

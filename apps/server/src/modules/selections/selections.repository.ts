@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartItems, orders } from '../../db/schema/orders.ts';
+import { cartItems, orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import {
   selectionItems,
-  selectionLinkOrders,
   selectionLinks,
   selectionLinkViewers,
+  selectionOpens,
   selections,
 } from '../../db/schema/selections.ts';
 import { users } from '../../db/schema/users.ts';
@@ -259,8 +259,90 @@ export function createSelectionsRepository(db: Db) {
       await db.insert(selectionLinkViewers).values({ linkId, userId }).onConflictDoNothing();
     },
 
-    async recordOrder(linkId: string, orderId: string): Promise<void> {
-      await db.insert(selectionLinkOrders).values({ linkId, orderId }).onConflictDoNothing();
+    /**
+     * Records the price request numbered `orderNumber` against each of the links (by their
+     * tokens' hashes) whose selection holds at least one of the request's designs; a link seen
+     * before is kept once. Returns the links recorded.
+     */
+    async recordOrderFromLinks(orderNumber: number, tokenHashes: readonly string[]): Promise<string[]> {
+      if (!tokenHashes.length) return [];
+      const hashes = sql.join(
+        tokenHashes.map((h) => sql`${h}`),
+        sql`, `,
+      );
+      const { rows } = await db.execute<{ link_id: string }>(sql`
+        INSERT INTO selection_link_orders (link_id, order_id)
+        SELECT l.id, o.id FROM selection_links l JOIN ${orders} o ON o.order_number = ${orderNumber}
+        WHERE l.token_hash IN (${hashes})
+          AND EXISTS (
+            SELECT 1 FROM ${orderItems} oi JOIN ${selectionItems} si
+              ON si.product_id = oi.product_id AND si.selection_id = l.selection_id
+            WHERE oi.order_id = o.id)
+        ON CONFLICT DO NOTHING
+        RETURNING link_id`);
+      return rows.map((r) => r.link_id);
+    },
+
+    /**
+     * The selections and links a price request followed: those it was recorded against, and the
+     * links its account received or viewed signed in, opened before the request was sent (the
+     * same rule as a selection's activity).
+     */
+    async sourcesOfOrder(orderId: string) {
+      const { rows } = await db.execute<{
+        selection_id: string;
+        title: string;
+        link_id: string;
+        recipient_name: string;
+        recipient_email: string | null;
+        recipient_phone: string | null;
+        recipient_user_id: string | null;
+        recorded: boolean;
+      }>(sql`
+        WITH o AS (SELECT id, user_id, created_at FROM ${orders} WHERE id = ${orderId}::uuid),
+        candidates AS (
+          SELECT r.link_id, true AS recorded FROM selection_link_orders r JOIN o ON o.id = r.order_id
+          UNION ALL
+          SELECT l.id, false FROM selection_links l JOIN o ON o.user_id = l.recipient_user_id
+          UNION ALL
+          SELECT v.link_id, false FROM selection_link_viewers v JOIN o ON o.user_id = v.user_id
+        ), links AS (
+          SELECT c.link_id, bool_or(c.recorded) AS recorded FROM candidates c GROUP BY c.link_id
+        )
+        SELECT s.id AS selection_id, s.title, l.id AS link_id, l.recipient_name, l.recipient_email,
+          l.recipient_phone, l.recipient_user_id, k.recorded
+        FROM links k JOIN selection_links l ON l.id = k.link_id
+          JOIN selections s ON s.id = l.selection_id CROSS JOIN o
+        WHERE k.recorded OR EXISTS (
+          SELECT 1 FROM selection_opens so WHERE so.link_id = l.id AND so.first_opened_at <= o.created_at)
+        ORDER BY k.recorded DESC, l.created_at DESC, l.id`);
+      return rows.map((r) => ({
+        selectionId: r.selection_id,
+        title: r.title,
+        linkId: r.link_id,
+        recipient: {
+          name: r.recipient_name,
+          email: r.recipient_email,
+          phone: r.recipient_phone,
+          userId: r.recipient_user_id,
+        },
+        recorded: Boolean(r.recorded),
+      }));
+    },
+
+    /** The last open of any link of each selection. */
+    async lastOpened(selectionIds: readonly string[]): Promise<Map<string, Date>> {
+      if (!selectionIds.length) return new Map();
+      const rows = await db
+        .select({
+          selectionId: selectionLinks.selectionId,
+          at: sql<Date | string>`max(${selectionOpens.lastOpenedAt})`,
+        })
+        .from(selectionOpens)
+        .innerJoin(selectionLinks, eq(selectionLinks.id, selectionOpens.linkId))
+        .where(inArray(selectionLinks.selectionId, [...selectionIds]))
+        .groupBy(selectionLinks.selectionId);
+      return new Map(rows.map((r) => [r.selectionId, toDate(r.at)!]));
     },
 
     /** The opens of each link of a selection. */

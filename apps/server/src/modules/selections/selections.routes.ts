@@ -8,7 +8,9 @@ import {
   followUpSchema,
   linkCreatedSchema,
   linkCreateSchema,
+  linkEmailSchema,
   linkEventsSchema,
+  orderSourcesSchema,
   selectionActivitySchema,
   selectionAnswerSchema,
   selectionCreateSchema,
@@ -22,8 +24,10 @@ import {
 } from '@catalogue/shared/schemas/selection';
 import type { HeldPages } from '../../plugins/web.ts';
 import type { SelectionsService, SelectionViewer } from './selections.service.ts';
+import { rememberLink } from './link-memory.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const linkErrors = { ...errors, 410: errorBody };
 const publicErrors = { 404: errorBody, 410: errorBody, 429: errorBody };
 
 async function viewerOf(request: FastifyRequest): Promise<SelectionViewer> {
@@ -56,6 +60,20 @@ export async function selectionsRoutes(instance: FastifyInstance) {
     '/follow-ups',
     { schema: { tags, response: { 200: followUpSchema, ...errors } } },
     async (request) => selections.followUps(await viewerOf(request)),
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'The selections and links a price request followed (administrators)',
+        params: z.object({ orderId: z.string().max(100) }),
+        response: { 200: orderSourcesSchema, ...errors },
+      },
+    },
+    async (request) => selections.sourcesOfOrder(request.params.orderId),
   );
 
   app.get(
@@ -109,6 +127,25 @@ export async function selectionsRoutes(instance: FastifyInstance) {
   );
 
   app.post(
+    '/:id/links/:linkId/email',
+    {
+      schema: {
+        tags,
+        summary:
+          "E-mails a link's address to its recipient again (through the outbox); the token proves the caller holds it",
+        params: selectionLinkParamsSchema,
+        body: linkEmailSchema,
+        response: { 200: messageBody, ...linkErrors },
+      },
+    },
+    async (request) => {
+      const { id, linkId } = request.params;
+      await selections.emailLink(await viewerOf(request), id, linkId, request.body);
+      return { message: 'Link e-mailed' };
+    },
+  );
+
+  app.post(
     '/:id/links/:linkId/revoke',
     {
       schema: {
@@ -137,6 +174,7 @@ export async function selectionsRoutes(instance: FastifyInstance) {
 export async function sharedSelectionRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { selections } = app.services;
+  const siteUrl = app.services.env.SITE_URL;
   const tags = ['selections'];
 
   app.get(
@@ -152,6 +190,7 @@ export async function sharedSelectionRoutes(instance: FastifyInstance) {
       await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
       const viewer = await request.viewer();
       const entry = await selections.open(request.params.token, { userId: viewer?.id ?? null });
+      rememberLink(request, reply, request.params.token, siteUrl);
       reply.header('cache-control', 'private, no-store');
       reply.header('x-robots-tag', 'noindex, nofollow');
       return entry.answer;
@@ -173,6 +212,7 @@ export async function sharedSelectionRoutes(instance: FastifyInstance) {
       const viewer = await request.viewer();
       const added = new Set(request.body.added ?? []).size;
       await selections.report(request.params.token, added, viewer?.id ?? null);
+      rememberLink(request, reply, request.params.token, siteUrl);
       return { message: 'Recorded' };
     },
   );
@@ -180,14 +220,17 @@ export async function sharedSelectionRoutes(instance: FastifyInstance) {
 
 /** A link's page (`/s/{token}`, `/hi/s/{token}`, its `.data`) and files: counted per address. */
 const LINK_ADDRESS = /^\/(?:(?!api\/)[^/?]+\/)?s\/[^/?]+(?:\.data|\/[^/?]+)?(?:\?|$)/;
+/** The page itself (HTML or its `.data`), not its files: the token it opens. */
+const LINK_PAGE = /^\/(?:(?!api\/)[^/?]+\/)?s\/([A-Za-z0-9_-]{43})(?:\.data)?(?:\?|$)/;
 
 /**
  * The link's page, rendered by the storefront, is limited here before it renders; the JSON and
- * the files count against the same limit.
+ * the files count against the same limit. A page that opened (200) is remembered by the browser
+ * (`link-memory.ts`), so its next price request is recorded against the link.
  */
-/** A link's page (`/s/{token}`, or under a language prefix `/hi/s/{token}`): its token; else null. */
-const LINK_PAGE = /^\/(?:(?!api\/)[^/?]+\/)?s\/([A-Za-z0-9_-]+)(?:\?|$)/;
-export const linkPageToken = (url: string): string | null => LINK_PAGE.exec(url)?.[1] ?? null;
+/** A link's page as HTML (`/s/{token}`, or under a language prefix `/hi/s/{token}`): its token; else null. */
+const LINK_DOCUMENT = /^\/(?:(?!api\/)[^/?]+\/)?s\/([A-Za-z0-9_-]+)(?:\?|$)/;
+export const linkPageToken = (url: string): string | null => LINK_DOCUMENT.exec(url)?.[1] ?? null;
 
 /**
  * Link pages as held pages (plugins/web.ts): the page of a link is rendered once for every
@@ -215,6 +258,12 @@ export const selectionPageLimits = fp(async (app: FastifyInstance) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (!LINK_ADDRESS.test(request.url)) return;
     await app.enforceRateLimit(reply, 'selectionLink', { ip: request.ip });
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+    const token = LINK_PAGE.exec(request.url)?.[1];
+    if (token) rememberLink(request, reply, token, app.services.env.SITE_URL);
+    return payload;
   });
 });
 

@@ -8,6 +8,7 @@ import {
   SELECTION_MESSAGES,
   type LinkActivity,
   type LinkCreate,
+  type LinkEmail,
   type Selection,
   type SelectionCreate,
   type SelectionLink,
@@ -100,6 +101,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     row: SelectionRow,
     items: readonly ItemRow[],
     links: readonly LinkRow[],
+    lastOpenedAt: Date | null,
   ): Selection => ({
     _id: row.id,
     title: row.title,
@@ -116,16 +118,22 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     updatedAt: row.updatedAt.toISOString(),
     owner: { _id: row.ownerId, name: row.ownerName },
     links: links.map(linkOf),
+    lastOpenedAt: lastOpenedAt?.toISOString() ?? null,
   });
 
   async function describe(rows: readonly SelectionRow[]): Promise<Selection[]> {
     const ids = rows.map((r) => r.id);
-    const [items, links] = await Promise.all([repo.listItems(ids), repo.listLinks(ids)]);
+    const [items, links, opened] = await Promise.all([
+      repo.listItems(ids),
+      repo.listLinks(ids),
+      repo.lastOpened(ids),
+    ]);
     return rows.map((row) =>
       selectionOf(
         row,
         items.filter((i) => i.selectionId === row.id),
         links.filter((l) => l.selectionId === row.id),
+        opened.get(row.id) ?? null,
       ),
     );
   }
@@ -379,7 +387,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
         throw new AppError('BAD_REQUEST', message, [{ path: 'recipient.userId', message }]);
       }
       if (body.sendEmail && !recipient.email) {
-        const message = 'recipient.email is required to send the link by e-mail';
+        const message = SELECTION_MESSAGES.noEmail;
         throw new AppError('BAD_REQUEST', message, [{ path: 'recipient.email', message }]);
       }
       const token = newToken();
@@ -416,6 +424,59 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       });
       if (body.sendEmail) deps.onMailQueued();
       return { link: { ...linkOf(row), url, token } };
+    },
+
+    /**
+     * Mails a link's address to its recipient again, through the outbox. Only the token's hash is
+     * kept, so the caller gives the token (from the answer that made the link) and it must be
+     * that link's: 404 otherwise, as for an unknown link; 410 once revoked or expired.
+     */
+    async emailLink(viewer: SelectionViewer, id: string, linkId: string, body: LinkEmail): Promise<void> {
+      const selection = await ownSelection(viewer, id);
+      const link =
+        isId(linkId) && TOKEN_RE.test(body.token)
+          ? await repo.findLinkByTokenHash(hashToken(body.token))
+          : null;
+      if (!link || link.id !== linkId.toLowerCase() || link.selectionId !== selection.id) {
+        throw new AppError('NOT_FOUND', SELECTION_MESSAGES.tokenMismatch);
+      }
+      if (link.revokedAt || (link.expiresAt && link.expiresAt.getTime() <= now().getTime())) {
+        throw new AppError('GONE', SELECTION_MESSAGES.linkRevoked);
+      }
+      if (!link.recipientEmail) {
+        const message = SELECTION_MESSAGES.noEmail;
+        throw new AppError('BAD_REQUEST', message, [{ path: 'recipient.email', message }]);
+      }
+      await enqueueMail(database.db, [
+        {
+          kind: 'selection.link',
+          payload: {
+            mail: selectionLinkMail({
+              to: link.recipientEmail,
+              recipientName: link.recipientName,
+              title: selection.title,
+              url: `${siteUrl}/s/${body.token}`,
+              message: body.message ?? '',
+            }),
+          },
+        },
+      ]);
+      deps.onMailQueued();
+    },
+
+    /**
+     * A price request sent from a browser that opened links (their tokens, from its cookie): it is
+     * recorded against each of those links whose selection holds one of its designs.
+     */
+    async recordOrder(orderNumber: number, tokens: readonly string[]): Promise<string[]> {
+      const hashes = tokens.filter((token) => TOKEN_RE.test(token)).map(hashToken);
+      return repo.recordOrderFromLinks(orderNumber, hashes);
+    },
+
+    /** Which selections and links a price request followed (the admin's order view). */
+    async sourcesOfOrder(orderId: string) {
+      if (!isId(orderId)) return { sources: [] };
+      return { sources: await repo.sourcesOfOrder(orderId.toLowerCase()) };
     },
 
     async revokeLink(viewer: SelectionViewer, id: string, linkId: string): Promise<SelectionLink> {

@@ -36,6 +36,7 @@ describe('AdminNav', () => {
       'Import and export',
       'Metal and exchange rates',
       'Enter an order',
+      'Selections',
     ]);
     // Links keep the visitor's language prefix, and the current page is marked.
     expect(within(desktop).getByRole('link', { name: 'Product List' })).toHaveAttribute(
@@ -61,6 +62,7 @@ describe('AdminNav', () => {
       'Import and export',
       'Metal and exchange rates',
       'Enter an order',
+      'Selections',
     ]);
   });
 });

@@ -19,6 +19,7 @@ export const ADMIN_LINKS = [
   { to: '/catalogue-import', key: 'catalogue-import:nav', isOnMobile: true },
   { to: '/rates', key: 'pricing-admin:nav', isOnMobile: true },
   { to: '/enter-order', key: 'quick-order-admin:nav', isOnMobile: true },
+  { to: '/selections', key: 'selections-admin:nav', isOnMobile: true },
 ] as const;
 
 const LINK =

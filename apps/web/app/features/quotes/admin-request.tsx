@@ -21,10 +21,13 @@ import { StatusBadge } from '~/components/status-badge';
 export function AdminRequest({
   loaded,
   production,
+  source,
 }: {
   loaded: Loaded<{ order: OrderDetail }> | null;
   /** The order in production, once accepted (the route shows the fulfilment feature's controls). */
   production?: (order: OrderDetail, onChange: (order: OrderDetail) => void) => ReactNode;
+  /** Where the request came from (the route shows the selections' "from selection X (link for Y)"). */
+  source?: (order: OrderDetail) => ReactNode;
 }) {
   const { t, i18n } = useTranslation('quotes');
   const { data, error, isLoading, reload } = useLoadedQuery(loaded);
@@ -82,6 +85,7 @@ export function AdminRequest({
           </>
         ) : null}
       </dl>
+      {source ? source(order) : null}
       <section aria-labelledby="request-lines" className="space-y-2">
         <h2 id="request-lines" className="font-serif text-xl text-brand-900">
           {t('request.lines')}

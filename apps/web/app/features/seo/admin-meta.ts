@@ -16,7 +16,8 @@ export function adminMeta(
     | 'filters'
     | 'pricing-admin'
     | 'fulfilment'
-    | 'quick-order-admin' = 'admin',
+    | 'quick-order-admin'
+    | 'selections-admin' = 'admin',
 ): MetaDescriptor[] {
   const admin = seoContextOf(args.matches).texts[namespace] as Record<string, unknown> | undefined;
   const title = titleKey

@@ -3,6 +3,8 @@ import { useRouteLoaderData } from 'react-router';
 import { dashboardSchema } from '@catalogue/shared/schemas/dashboard';
 import { quoteFiguresSchema } from '@catalogue/shared/schemas/quotation';
 import { fulfilmentFiguresSchema } from '@catalogue/shared/schemas/fulfilment';
+import { followUpSchema } from '@catalogue/shared/schemas/selection';
+import { FollowUpList } from '~/features/selections-admin/follow-ups';
 import { DispatchFigures } from '~/features/fulfilment/production-board';
 import { LoadError } from '~/components/ui/notice';
 import { Spinner } from '~/components/ui/spinner';
@@ -19,12 +21,13 @@ import type { Route } from './+types/dashboard';
 /** The overview and the quotation figures, asked for together; each shows its own failure. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { signal } = request;
-  const [dashboard, figures, dispatch] = await Promise.all([
+  const [dashboard, figures, dispatch, followUps] = await Promise.all([
     settle(getJson('/admin/dashboard', dashboardSchema, { signal })),
     settle(getJson('/admin/dashboard/quotes?weeks=12', quoteFiguresSchema, { signal })),
     settle(getJson('/admin/fulfilment/figures', fulfilmentFiguresSchema, { signal })),
+    settle(getJson('/selections/follow-ups', followUpSchema, { signal })),
   ]);
-  return { dashboard, figures, dispatch };
+  return { dashboard, figures, dispatch, followUps };
 }
 
 function Welcome({ children }: { children: React.ReactNode }) {
@@ -63,6 +66,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <DashboardView loaded={loaderData.dashboard} />
         <RatesFreshness linkTo="/rates" />
+      </div>
+      <div className="mt-10">
+        <FollowUpList loaded={loaderData.followUps} />
       </div>
       <div className="mt-10">
         <QuoteFigures loaded={loaderData.figures} />

@@ -3,6 +3,7 @@ import type { Route } from './+types/order-request';
 import { adminMeta } from '~/features/seo/admin-meta';
 import { AdminRequest } from '~/features/quotes/admin-request';
 import { ProductionControls } from '~/features/fulfilment/production-controls';
+import { OrderSource } from '~/features/selections-admin/order-source';
 import { getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 
@@ -30,6 +31,7 @@ export default function OrderRequestPage({ loaderData }: Route.ComponentProps) {
       <AdminRequest
         loaded={loaderData}
         production={(order, onChange) => <ProductionControls order={order} onChange={onChange} />}
+        source={(order) => <OrderSource orderId={order._id} />}
       />
     </section>
   );
