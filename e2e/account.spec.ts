@@ -99,7 +99,7 @@ test.describe('account pages', () => {
     request,
   }) => {
     const email = `merge-${Date.now()}@example.com`;
-    await registerBuyer(request, { name: 'Merge Buyer', email, password: 'pw', contactNumber: '1' });
+    await registerBuyer(request, { name: 'Merge Buyer', email, password: 'merge-pw-1', contactNumber: '1' });
     const [product] = (await (await request.get('/api/products?limit=1')).json()) as {
       _id: string;
       name: string;
@@ -111,7 +111,7 @@ test.describe('account pages', () => {
       { id: product!._id, name: product!.name },
     );
     await page.reload();
-    await logIn(page, email, 'pw');
+    await logIn(page, email, 'merge-pw-1');
     await expect(page).toHaveURL('/');
     const session = await stored(page);
     const cart = await request.get(`/api/cart/${session.userId}`, {
@@ -141,8 +141,8 @@ test.describe('account pages', () => {
     await expect(page.getByRole('alert')).toHaveText('नाम आवश्यक है');
     await page.getByLabel(/^नाम/).fill('Asha');
     await page.getByLabel(/^ईमेल/).fill(`slow-${Date.now()}@example.com`);
-    await page.locator('input[name="password"]').fill('x');
-    await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('x');
+    await page.locator('input[name="password"]').fill('slow-pw-1');
+    await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('slow-pw-1');
     await page.getByLabel(/^संपर्क नंबर/).fill('1');
     await page.getByLabel(/^देश/).selectOption('IN');
     let release!: () => void;
@@ -169,8 +169,8 @@ test.describe('account pages', () => {
     await page.goto('/signup');
     await field(page, /^Name/).fill('Admin Again');
     await field(page, /^Email/).fill(ADMIN.email);
-    await field(page, /^Password/).fill('x');
-    await field(page, /^Confirm password/).fill('x');
+    await field(page, /^Password/).fill('again-pw-1');
+    await field(page, /^Confirm password/).fill('again-pw-1');
     await field(page, /^Contact number/).fill('1');
     await page.getByLabel(/^Country/).selectOption('IN');
     await page.getByRole('button', { name: 'Sign up' }).click();

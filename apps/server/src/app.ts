@@ -84,6 +84,9 @@ export const REDACT_PATHS = [
   'token',
 ];
 
+/** A NUL character in the path or the query, percent-encoded (a raw one never gets past Node's parser). */
+const NUL_IN_URL = /%00/;
+
 function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   return reply.status(404).send({ message: `Not found: ${request.method} ${path}`, code: 'NOT_FOUND' });
@@ -104,6 +107,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // No page of ours has a NUL character in its address, and PostgreSQL refuses one in any text (a
+  // blog page's loader passed it on and failed as a 500, its stack in the log): the 404 of an
+  // unknown address, before any stored page or page loader reads it. `/api` validates its own
+  // input and names the field.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && NUL_IN_URL.test(request.url))
+      return answerNotFound(request, reply);
+  });
 
   const services = createServices({
     env,
@@ -152,8 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       order: env.RATE_LIMIT_ORDER,
       forgotPassword: env.RATE_LIMIT_LOGIN,
       resetPassword: env.RATE_LIMIT_LOGIN,
+      changePassword: env.RATE_LIMIT_LOGIN,
       verifyEmail: env.RATE_LIMIT_LOGIN,
       verifyResend: VERIFY_RESEND_PER_HOUR,
+      comment: env.RATE_LIMIT_COMMENT,
       selectionLink: env.RATE_LIMIT_SELECTION_LINK,
     },
     windows: { verifyResend: 3600 },

@@ -36,6 +36,15 @@ describe('deployment defaults: the configuration', () => {
     expect(env.RATE_LIMIT_ORDER).toBe(10);
   });
 
+  it('limits comments on price requests to 20 a window per account', () => {
+    expect(env.RATE_LIMIT_COMMENT).toBe(20);
+  });
+
+  it('wants an ADMIN_PASSWORD of at least 8 characters when one is set', () => {
+    expect(() => parseEnv({ ADMIN_PASSWORD: 'seven77' })).toThrow(/ADMIN_PASSWORD/);
+    expect(parseEnv({ ADMIN_PASSWORD: 'eight888' }).ADMIN_PASSWORD).toBe('eight888');
+  });
+
   it('keeps a session 30 days from its last use and serves cached catalogue reads for 30 s', () => {
     expect(env.SESSION_TTL_DAYS).toBe(30);
     expect(env.CATALOGUE_CACHE_SECONDS).toBe(30);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NEW_BADGE_DAYS_DEFAULT } from '@catalogue/shared/domain/new-badge';
+import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '@catalogue/shared/domain/signup';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: apps/server/{src,dist} are both two levels below it. */
@@ -107,7 +108,10 @@ const envSchema = z.object({
   NEW_BADGE_DAYS: z.coerce.number().int().min(0).max(3650).default(NEW_BADGE_DAYS_DEFAULT),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: optionalString,
+  // The accounts' own rule: an administrator could not choose a shorter one on the profile page.
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().refine(isPasswordLongEnough, `must be at least ${PASSWORD_MIN_LENGTH} characters`).optional(),
+  ),
   /** `required`: a new account verifies its e-mail address before sending a price request. */
   EMAIL_VERIFICATION: z.enum(['required', 'off']).default('required'),
   /** `on`: new buyers wait as `pending` until an administrator approves them. */
@@ -130,6 +134,8 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ORDER: z.coerce.number().int().min(1).default(10),
+  /** Comments per window, per account, on price requests (buyers and administrators alike). */
+  RATE_LIMIT_COMMENT: z.coerce.number().int().min(1).default(20),
   /** Requests per window, per address, for a selection's link (page, JSON, preview, line sheets). */
   RATE_LIMIT_SELECTION_LINK: z.coerce.number().int().min(1).default(120),
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '@catalogue/shared/domain/signup';
 import { parseEnv } from '../env.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { connectDatabase } from '../server-setup.ts';
@@ -30,7 +31,7 @@ const input = z
       .pipe(z.email({ error: '--email must be an e-mail address' })),
     password: z
       .string({ error: '--password is required' })
-      .min(8, '--password must have at least 8 characters'),
+      .refine(isPasswordLongEnough, `--password must have at least ${PASSWORD_MIN_LENGTH} characters`),
     name: z.string().default('Administrator'),
   })
   .safeParse({ command: positionals[0], ...values });

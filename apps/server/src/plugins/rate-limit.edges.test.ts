@@ -84,6 +84,8 @@ describe('e-mails and sweeps', () => {
         resetPassword: 5,
         verifyEmail: 5,
         verifyResend: 5,
+        changePassword: 5,
+        comment: 5,
       },
     });
     app.post('/contact', async (_request, reply) => {
@@ -139,6 +141,8 @@ describe('rateLimitPlugin: every form, and forms with their own window', () => {
         resetPassword: 1,
         verifyEmail: 1,
         verifyResend: 1,
+        changePassword: 1,
+        comment: 1,
       },
       windows: { verifyResend: 3600 },
     });
@@ -156,6 +160,8 @@ describe('rateLimitPlugin: every form, and forms with their own window', () => {
     ['resetPassword', 'Too many password reset attempts, please try again later'],
     ['verifyEmail', 'Too many verification attempts, please try again later'],
     ['verifyResend', 'Too many verification e-mails requested, please try again later'],
+    ['changePassword', 'Too many password change attempts, please try again later'],
+    ['comment', 'Too many comments, please try again later'],
   ])('the attempt over the %s limit is 429 with its own message', async (form, message) => {
     const post = () => app.inject({ method: 'POST', url: `/${form}`, remoteAddress: '198.51.100.70' });
     expect((await post()).statusCode).toBe(200);

@@ -105,6 +105,8 @@ describe('rateLimitPlugin', () => {
         resetPassword: 1,
         verifyEmail: 1,
         verifyResend: 1,
+        changePassword: 1,
+        comment: 1,
       },
     });
     app.post('/:form', async (request, reply) => {

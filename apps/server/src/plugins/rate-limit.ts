@@ -7,7 +7,8 @@ import { createRateLimitRepository } from './rate-limit.repository.ts';
 
 /**
  * The forms that are limited: login, sign-up, contact, price request; the password forms
- * (forgot and reset, limited like login) and the verification link sent again.
+ * (forgot, reset and change, limited like login), the verification link sent again and the
+ * comments on a price request.
  */
 export type RateLimitName =
   | 'login'
@@ -16,8 +17,12 @@ export type RateLimitName =
   | 'order'
   | 'forgotPassword'
   | 'resetPassword'
+  /** The current-password check of a signed-in password change, per account. */
+  | 'changePassword'
   | 'verifyEmail'
   | 'verifyResend'
+  /** Comments on price requests, per account. */
+  | 'comment'
   /** A selection's link page, its JSON, preview and line sheets, per address. */
   | 'selectionLink';
 
@@ -53,8 +58,10 @@ const MESSAGES: Record<RateLimitName, string> = {
   order: 'Too many price requests, please try again later',
   forgotPassword: 'Too many password reset requests, please try again later',
   resetPassword: 'Too many password reset attempts, please try again later',
+  changePassword: 'Too many password change attempts, please try again later',
   verifyEmail: 'Too many verification attempts, please try again later',
   verifyResend: 'Too many verification e-mails requested, please try again later',
+  comment: 'Too many comments, please try again later',
   selectionLink: 'Too many requests for this link, please try again in a minute',
 };
 

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { findSignupError, isEmail, isWebsite, SIGNUP_MESSAGE_KEYS, SIGNUP_MESSAGES } from './signup.ts';
+import {
+  findSignupError,
+  isEmail,
+  isWebsite,
+  PASSWORD_MIN_LENGTH,
+  SIGNUP_MESSAGE_KEYS,
+  SIGNUP_MESSAGES,
+} from './signup.ts';
 
 const valid = {
   name: 'Asha',
   email: 'asha@example.com',
-  password: 'secret',
-  confirmPassword: 'secret',
+  password: 'secret-925',
+  confirmPassword: 'secret-925',
   contactNumber: '+91 98765 43210',
   country: 'IN',
   companyName: '',
@@ -26,8 +33,9 @@ describe('sign-up rules', () => {
       [{ email: '' }, 'email', 'email_required'],
       [{ email: 'asha@example' }, 'email', 'invalid_email'],
       [{ password: '' }, 'password', 'password_required'],
+      [{ password: 'short77', confirmPassword: 'short77' }, 'password', 'password_too_short'],
       [{ confirmPassword: '' }, 'confirmPassword', 'confirm_password_required'],
-      [{ confirmPassword: 'Secret' }, 'confirmPassword', 'password_mismatch'],
+      [{ confirmPassword: 'Secret-925' }, 'confirmPassword', 'password_mismatch'],
       [{ contactNumber: '' }, 'contactNumber', 'contact_required'],
       [{ country: '' }, 'country', 'country_required'],
       [{ country: 'ZZ' }, 'country', 'invalid_country'],
@@ -56,8 +64,34 @@ describe('sign-up rules', () => {
     expect(findSignupError(sent, { checkConfirmation: false })).toBeNull();
   });
 
-  it('has no password length rule', () => {
-    expect(findSignupError({ ...valid, password: 'x', confirmPassword: 'x' })).toBeNull();
+  it('wants a password of at least 8 characters, counted as typed', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    const withPassword = (password: string) =>
+      findSignupError({ ...valid, password, confirmPassword: password });
+    expect(withPassword('1234567')?.key).toBe('password_too_short');
+    expect(withPassword('12345678')).toBeNull();
+    // Spaces count: a password is taken as typed.
+    expect(withPassword('        ')).toBeNull();
+    // Four emoji are four characters (eight UTF-16 units).
+    expect(withPassword('💎💎💎💎')?.key).toBe('password_too_short');
+    expect(SIGNUP_MESSAGES.password_too_short).toBe('Password must be at least 8 characters');
+    // The profile changes no password: no rule about it there.
+    expect(findSignupError({ ...valid, password: '' }, { checkPassword: false })).toBeNull();
+  });
+
+  it.each([
+    ['name', 'Asha\nVerma'],
+    ['name', 'Asha\u202E'],
+    ['email', 'asha\u2066@example.com'],
+    ['contactNumber', '+91\t98765'],
+    ['companyName', 'Verma\u2029Jewels'],
+    ['companyWebsite', 'example.com/\u202A'],
+  ])('refuses a line break, control or text-direction character in %s, naming the field', (field, value) => {
+    expect(findSignupError({ ...valid, [field]: value })).toEqual({
+      field,
+      key: 'not_one_line',
+      message: `${field} must be one line of text, without line breaks, control characters or text-direction characters`,
+    });
   });
 });
 

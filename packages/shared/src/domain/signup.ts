@@ -1,4 +1,15 @@
 import { normaliseCountry } from './countries.ts';
+import { isOneLine, oneLineMessage } from './one-line.ts';
+
+/**
+ * The shortest password an account may be given (sign-up, reset link, password change), counted
+ * in characters as typed (an emoji is one), the same in the browser and on the server.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function isPasswordLongEnough(password: string): boolean {
+  return [...password].length >= PASSWORD_MIN_LENGTH;
+}
 
 /**
  * The sign-up rules, shared by the web form and the server so both report the same
@@ -9,6 +20,7 @@ export const SIGNUP_MESSAGE_KEYS = [
   'email_required',
   'invalid_email',
   'password_required',
+  'password_too_short',
   'confirm_password_required',
   'password_mismatch',
   'contact_required',
@@ -16,6 +28,8 @@ export const SIGNUP_MESSAGE_KEYS = [
   /** Not among the listed rules: the form offers a select, so only a hand-made request can trip it. */
   'invalid_country',
   'invalid_website',
+  /** A line break, control or text-direction character in a one-line field (domain/one-line.ts). */
+  'not_one_line',
 ] as const;
 export type SignupMessageKey = (typeof SIGNUP_MESSAGE_KEYS)[number];
 
@@ -25,16 +39,25 @@ export const SIGNUP_MESSAGES: Record<SignupMessageKey, string> = {
   email_required: 'Email is required',
   invalid_email: 'Please enter a valid email address',
   password_required: 'Password is required',
+  password_too_short: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   confirm_password_required: 'Please confirm your password',
   password_mismatch: 'Passwords do not match!',
   contact_required: 'Contact number is required',
   country_required: 'Country is required',
   invalid_country: 'Please choose a country from the list',
   invalid_website: 'Please enter a valid website address',
+  not_one_line: 'Please keep this to one line, without line breaks or special control characters',
 };
 
 export type SignupField =
-  'name' | 'email' | 'password' | 'confirmPassword' | 'contactNumber' | 'country' | 'companyWebsite';
+  | 'name'
+  | 'email'
+  | 'password'
+  | 'confirmPassword'
+  | 'contactNumber'
+  | 'country'
+  | 'companyName'
+  | 'companyWebsite';
 
 export type SignupError = { field: SignupField; key: SignupMessageKey; message: string };
 
@@ -81,6 +104,14 @@ const fail = (field: SignupField, key: SignupMessageKey): SignupError => ({
   message: SIGNUP_MESSAGES[key],
 });
 
+/** A one-line field holding a line break or a control character; the API's message names the field. */
+const isBroken = (value: string | null | undefined) => typeof value === 'string' && !isOneLine(value);
+const notOneLine = (field: SignupField): SignupError => ({
+  field,
+  key: 'not_one_line',
+  message: oneLineMessage(field),
+});
+
 /**
  * The first broken rule of the sign-up form, or null when the input is acceptable.
  * `checkConfirmation: false` is the server's view: the confirmation never leaves the browser.
@@ -94,17 +125,23 @@ export function findSignupError(
   }: { checkConfirmation?: boolean; checkPassword?: boolean } = {},
 ): SignupError | null {
   if (isBlank(input.name)) return fail('name', 'name_required');
+  if (isBroken(input.name)) return notOneLine('name');
   if (isBlank(input.email)) return fail('email', 'email_required');
+  if (isBroken(input.email)) return notOneLine('email');
   if (!isEmail(input.email!)) return fail('email', 'invalid_email');
   // Passwords are taken as typed: a password of spaces is still a password, an empty one is not.
   if (checkPassword && !input.password) return fail('password', 'password_required');
+  if (checkPassword && !isPasswordLongEnough(input.password!)) return fail('password', 'password_too_short');
   if (checkPassword && checkConfirmation) {
     if (!input.confirmPassword) return fail('confirmPassword', 'confirm_password_required');
     if (input.confirmPassword !== input.password) return fail('confirmPassword', 'password_mismatch');
   }
   if (isBlank(input.contactNumber)) return fail('contactNumber', 'contact_required');
+  if (isBroken(input.contactNumber)) return notOneLine('contactNumber');
   if (isBlank(input.country)) return fail('country', 'country_required');
   if (!normaliseCountry(input.country)) return fail('country', 'invalid_country');
+  if (isBroken(input.companyName)) return notOneLine('companyName');
+  if (isBroken(input.companyWebsite)) return notOneLine('companyWebsite');
   if (!isBlank(input.companyWebsite) && !isWebsite(input.companyWebsite!)) {
     return fail('companyWebsite', 'invalid_website');
   }

@@ -3,7 +3,8 @@ import {
   countryCodeOrNameField,
   emailField,
   ENQUIRY_FIELD_MAX,
-  optionalText,
+  optionalLine,
+  requiredLine,
   requiredText,
   websiteField,
 } from './order.ts';
@@ -13,12 +14,13 @@ import {
  * may be its code or its name from the offered list; the code is stored.
  */
 export const contactBodySchema = z.object({
-  name: requiredText('name', ENQUIRY_FIELD_MAX.name),
+  name: requiredLine('name', ENQUIRY_FIELD_MAX.name),
   email: emailField(),
-  contactNumber: requiredText('contactNumber', ENQUIRY_FIELD_MAX.contactNumber),
+  contactNumber: requiredLine('contactNumber', ENQUIRY_FIELD_MAX.contactNumber),
   country: countryCodeOrNameField,
+  // The one multi-line field: its line breaks are kept.
   message: requiredText('message', ENQUIRY_FIELD_MAX.message),
-  companyName: optionalText('companyName', ENQUIRY_FIELD_MAX.companyName),
+  companyName: optionalLine('companyName', ENQUIRY_FIELD_MAX.companyName),
   companyWebsite: websiteField,
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;

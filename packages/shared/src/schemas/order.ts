@@ -3,6 +3,7 @@ import { countryFromCodeOrName, normaliseCountry } from '../domain/countries.ts'
 import { MAX_ORDER_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../domain/limits.ts';
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '../domain/quotation.ts';
 import { EMAIL_MAX, isEmail, isWebsite, WEBSITE_MAX } from '../domain/signup.ts';
+import { oneLine } from './common.ts';
 
 /** Bounds that keep a stored field a field (not spec rules). */
 export const ENQUIRY_FIELD_MAX = {
@@ -31,8 +32,14 @@ export const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/** A required one-line field: a name, a company, a contact number. */
+export const requiredLine = (field: string, max: number) => oneLine(requiredText(field, max), field);
+
+/** An optional one-line field. */
+export const optionalLine = (field: string, max: number) => oneLine(optionalText(field, max), field);
+
 export const emailField = (field = 'email') =>
-  requiredText(field, ENQUIRY_FIELD_MAX.email).refine(isEmail, `${field} must be a valid e-mail address`);
+  requiredLine(field, ENQUIRY_FIELD_MAX.email).refine(isEmail, `${field} must be a valid e-mail address`);
 
 /** One of the offered countries, stored as ISO alpha-2 (`UK` → `GB`). */
 /** A required country read by `parse` (a code, or also a name), stored as its code. */
@@ -52,7 +59,7 @@ export const countryField = countryOf(10, normaliseCountry);
 export const countryCodeOrNameField = countryOf(60, countryFromCodeOrName);
 
 /** Optional; when given, a website (no other scheme than http/https). */
-export const websiteField = optionalText('companyWebsite', ENQUIRY_FIELD_MAX.companyWebsite).refine(
+export const websiteField = optionalLine('companyWebsite', ENQUIRY_FIELD_MAX.companyWebsite).refine(
   (v) => v === '' || isWebsite(v),
   'companyWebsite must be a website address such as https://www.example.com',
 );
@@ -72,11 +79,11 @@ export const orderLineInputSchema = z.object({
 
 /** `POST /api/orders/submit-order`. */
 export const submitOrderBodySchema = z.object({
-  firstName: requiredText('firstName', ENQUIRY_FIELD_MAX.name),
+  firstName: requiredLine('firstName', ENQUIRY_FIELD_MAX.name),
   email: emailField(),
-  contactNumber: requiredText('contactNumber', ENQUIRY_FIELD_MAX.contactNumber),
+  contactNumber: requiredLine('contactNumber', ENQUIRY_FIELD_MAX.contactNumber),
   country: countryField,
-  companyName: optionalText('companyName', ENQUIRY_FIELD_MAX.companyName),
+  companyName: optionalLine('companyName', ENQUIRY_FIELD_MAX.companyName),
   companyWebsite: websiteField,
   message: optionalText('message', ENQUIRY_FIELD_MAX.message),
   orderDetails: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SET_STATUSES, ROLES } from '../domain/accounts.ts';
-import { EMAIL_MAX, WEBSITE_MAX } from '../domain/signup.ts';
+import { EMAIL_MAX, isPasswordLongEnough, PASSWORD_MIN_LENGTH, WEBSITE_MAX } from '../domain/signup.ts';
 
 /** Bounds that keep a stored field a field; the sign-up rules live in domain/signup.ts. */
 export const USER_FIELD_MAX = {
@@ -14,6 +14,15 @@ export const USER_FIELD_MAX = {
 
 const text = (field: string, max: number) =>
   z.string({ error: `${field} must be text` }).max(max, `${field} must be at most ${max} characters`);
+
+/**
+ * A password being chosen (reset link, password change): present, and at least
+ * PASSWORD_MIN_LENGTH characters, as the sign-up rules want (domain/signup.ts).
+ */
+const chosenPassword = (field: string, requiredMessage: string) =>
+  text(field, USER_FIELD_MAX.password)
+    .min(1, requiredMessage)
+    .refine(isPasswordLongEnough, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`);
 
 /**
  * `POST /api/users/register`. Every field is optional here so that a missing one is reported by
@@ -89,7 +98,7 @@ const mailedToken = z
 /** `POST /api/users/reset-password`. */
 export const resetPasswordBodySchema = z.object({
   token: mailedToken,
-  password: text('password', USER_FIELD_MAX.password).min(1, 'Password is required'),
+  password: chosenPassword('password', 'Password is required'),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
@@ -108,7 +117,7 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 /** `PUT /api/users/me/password`. */
 export const changePasswordBodySchema = z.object({
   currentPassword: text('currentPassword', USER_FIELD_MAX.password),
-  newPassword: text('newPassword', USER_FIELD_MAX.password).min(1, 'New password is required'),
+  newPassword: chosenPassword('newPassword', 'New password is required'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

@@ -68,9 +68,13 @@ describe('POST /api/contact/send', () => {
 
   it('queues a notice to the business and an acknowledgement to the sender, escaped, one-line subjects', async () => {
     await settleOutbox(t.database);
+    // A header injected through the name is refused at the door (a one-line field) and queues nothing.
+    const injected = await send(message({ name: 'Eve\r\nBcc: everyone@example.com' }));
+    expect(injected.statusCode).toBe(400);
+    expect((await outboxRows(t.database)).filter((r) => r.status === 'pending')).toEqual([]);
     const res = await send(
       message({
-        name: 'Eve\r\nBcc: everyone@example.com',
+        name: 'Eve Bcc: everyone@example.com',
         companyName: '<b>Evil</b> & Co',
         message: '<script>alert("x")</script>\nsecond line',
       }),
@@ -89,7 +93,7 @@ describe('POST /api/contact/send', () => {
       expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>second line');
     }
     expect(notice.html).toContain('&lt;b&gt;Evil&lt;/b&gt; &amp; Co');
-    // Stored without the break already (and cleaned again when sent).
+    // The subject stays one line (and is cleaned again when sent).
     expect(notice.subject).toBe('Contact form: Eve Bcc: everyone@example.com (<b>Evil</b> & Co)');
   });
 
@@ -123,6 +127,32 @@ describe('POST /api/contact/send', () => {
 
   it('accepts the optional fields left out', async () => {
     const res = await send(message({ companyName: undefined, companyWebsite: null }));
+    expect(res.statusCode).toBe(201);
+  });
+  it.each([
+    ['name', 'Lena\nFischer'],
+    ['name', 'Lena \u202Eremmahcs'],
+    ['email', 'lena\u2066@example.de'],
+    ['contactNumber', '+49 30\r1234567'],
+    ['companyName', 'Fischer\u0007Schmuck'],
+    ['companyName', 'Fischer \u2069Schmuck'],
+    ['companyWebsite', 'fischer-schmuck.de/\u202Dshop'],
+  ])(
+    'refuses a line break, control or text-direction character in %s (%j), naming it',
+    async (field, value) => {
+      const before = (await t.database.db.select().from(contactMessages)).length;
+      const res = await send(message({ [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: `${field}: ${field} must be one line of text, without line breaks, control characters or text-direction characters`,
+        issues: [{ path: `body.${field}` }],
+      });
+      expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
+    },
+  );
+
+  it('keeps the line breaks of the message, the one multi-line field', async () => {
+    const res = await send(message({ message: 'Line one\r\nLine two\n\nRegards' }));
     expect(res.statusCode).toBe(201);
   });
 });

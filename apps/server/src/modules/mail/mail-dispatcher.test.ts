@@ -138,7 +138,9 @@ describe('the outbox dispatcher against a real SMTP server', () => {
 
   it('delivers queued mail with one-line subjects and escaped HTML, and records it as sent', async () => {
     await settleOutbox(t.database);
-    expect((await sendContact('Ravi\r\nBcc: victim@example.com')).statusCode).toBe(201);
+    // A header through the name is refused at the door (a one-line field); cleanSubject stays behind it.
+    expect((await sendContact('Ravi\r\nBcc: victim@example.com')).statusCode).toBe(400);
+    expect((await sendContact('Ravi Bcc: victim@example.com')).statusCode).toBe(201);
     // Nothing is sent by the request itself.
     expect(smtp.received).toHaveLength(0);
 
@@ -157,8 +159,7 @@ describe('the outbox dispatcher against a real SMTP server', () => {
     const html = htmlOf(toBusiness.raw);
     expect(html).toContain('Hello &lt;there&gt; &amp; &quot;friends&quot;');
     expect(html).not.toContain('Hello <there>');
-    // In the body the break is only a <br>, inside the table.
-    expect(html).toContain('Ravi<br>Bcc: victim@example.com');
+    expect(html).toContain('Ravi Bcc: victim@example.com');
     expect(headersOf(toSender.raw).get('subject')).toBe('We received your message');
 
     const rows = await t.database.db.select().from(outbox).where(eq(outbox.status, 'sent'));

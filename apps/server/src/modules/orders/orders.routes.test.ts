@@ -319,6 +319,28 @@ describe('price requests', () => {
       expect(await orderCount()).toBe(before);
     });
 
+    it.each([
+      ['firstName', 'Priya\nSharma'],
+      ['firstName', 'Priya\u202E'],
+      ['email', 'priya\u202C@boutique.example'],
+      ['contactNumber', '+1 555\t0100'],
+      ['companyName', 'Priya\u2068Boutique'],
+      ['companyName', 'Priya\u0000Boutique'],
+      ['companyWebsite', 'https://priya.example/\u202E'],
+    ])(
+      'refuses a line break, control or text-direction character in %s (%j), naming it',
+      async (field, value) => {
+        const before = await orderCount();
+        const res = await submit(buyer, request([{ productId: ring.id, quantity: 1 }], { [field]: value }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: `${field}: ${field} must be one line of text, without line breaks, control characters or text-direction characters`,
+          issues: [{ path: `body.${field}` }],
+        });
+        expect(await orderCount()).toBe(before);
+      },
+    );
+
     it(`refuses more than ${MAX_ORDER_LINES} lines`, async () => {
       const lines = Array.from({ length: MAX_ORDER_LINES + 1 }, () => ({ productId: ring.id, quantity: 1 }));
       const res = await submit(buyer, request(lines));

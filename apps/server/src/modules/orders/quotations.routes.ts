@@ -269,10 +269,11 @@ export async function quotationRoutes(instance: FastifyInstance) {
         summary: 'Add a comment; the other side is mailed (its buyer or an admin)',
         params,
         body: commentBodySchema,
-        response: { 201: commentResponseSchema, ...errors },
+        response: { 201: commentResponseSchema, ...errors, 429: errorBody },
       },
     },
     async (request, reply) => {
+      await app.enforceRateLimit(reply, 'comment', { account: readerOf(request).viewer.id });
       const comment = await quotations.addComment(
         request.params.id,
         readerOf(request).viewer,

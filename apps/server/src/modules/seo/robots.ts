@@ -1,20 +1,42 @@
 import { LANGUAGE_PREFIXES, LOCALES } from '@catalogue/shared/domain/locales';
 
-/** Pages no crawler should index: administration, the enquiry list and account screens. */
+/**
+ * Pages no crawler should index: administration, the enquiry list, account screens and the pages
+ * a mailed or shared link opens. A path closes everything under it (`/orderlist` closes
+ * `/orderlist/{id}`). `apps/web/app/lib/robots.with-server.test.ts` checks every page of the
+ * storefront's route table is either listed here or named public there, so a new private page
+ * cannot be left open.
+ */
 export const PRIVATE_PATHS = [
+  // Administration.
   '/dashboard',
   '/addproduct',
   '/orderlist',
+  '/production',
   '/product-list',
   '/userview',
   '/uploadblog',
   '/blog-list',
   '/admin/',
   '/excelfile',
+  '/catalogue-import',
+  '/search-synonyms',
+  '/attribute-lists',
+  '/rates',
+  '/enter-order',
+  // The enquiry list, ordering and the buyer's requests.
   '/cart',
+  '/quick-order',
+  '/myrequests',
+  // Accounts.
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
   '/profile',
+  // A selection sent to one buyer by link.
+  '/s/',
 ] as const;
 
 /**

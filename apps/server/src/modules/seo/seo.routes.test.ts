@@ -153,13 +153,36 @@ describe('robots.txt', () => {
       '/cart',
       '/login',
       '/signup',
+      '/profile',
+      '/forgot-password',
+      '/reset-password',
+      '/verify-email',
+      '/myrequests',
+      '/quick-order',
+      '/s/',
+      '/production',
+      '/catalogue-import',
+      '/search-synonyms',
+      '/attribute-lists',
+      '/rates',
+      '/enter-order',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    for (const path of ['/en-in/cart', '/en-uk/dashboard', '/hi/login', '/fr/admin/', '/pt/signup']) {
+    for (const path of [
+      '/en-in/cart',
+      '/en-uk/dashboard',
+      '/hi/login',
+      '/fr/admin/',
+      '/pt/signup',
+      '/hi/reset-password',
+      '/en-in/myrequests',
+      '/hi/rates',
+      '/en-gb/quick-order',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    for (const open of ['/', '/blogs', '/shopall', '/category/', '/singleproduct/', '/media/']) {
+    for (const open of ['/', '/blogs', '/shopall', '/category/', '/singleproduct/', '/media/', '/search']) {
       expect(lines).not.toContain(`Disallow: ${open}`);
     }
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);

@@ -182,8 +182,10 @@ export async function usersRoutes(instance: FastifyInstance) {
       onRequest: app.requireUser,
       schema: { tags: ['users'], body: changePasswordBodySchema, response: { 200: messageBody, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = (await request.viewer())!;
+      // Limited like login: every try counts, so a stolen session cannot guess the password.
+      await app.enforceRateLimit(reply, 'changePassword', { account: viewer.id });
       await users.changePassword(viewer.id, bearerToken(request)!, request.body);
       return { message: 'Your password has been changed. Other sessions have been signed out.' };
     },

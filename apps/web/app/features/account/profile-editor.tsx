@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import {
   findSignupError,
+  isPasswordLongEnough,
   SIGNUP_MESSAGE_KEYS,
   type SignupField,
   type SignupMessageKey,
@@ -171,6 +172,20 @@ export function EmailVerificationStatus({ profile }: { profile: PublicUser }) {
   );
 }
 
+/**
+ * Why the server refused a password change: the current password (400 naming it), too many tries
+ * (429, counted like logins), a new password it finds too short, or anything else.
+ */
+function passwordFailureKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'edit.failed';
+  if (error.status === 429) return 'tokens.limited';
+  if (error.status === 400) {
+    const field = error.issues[0]?.path.replace(/^body\.?/, '');
+    return field === 'newPassword' ? 'signup.errors.password_too_short' : 'password.wrongCurrent';
+  }
+  return 'edit.failed';
+}
+
 /** A new password, given the current one; the server ends every other session. */
 export function PasswordChangeForm() {
   const { t } = useTranslation('account');
@@ -187,6 +202,8 @@ export function PasswordChangeForm() {
     const confirmation = String(data.get('confirmNewPassword') ?? '');
     if (!currentPassword || !newPassword)
       return setMessage({ tone: 'error', text: t('signup.errors.password_required') });
+    if (!isPasswordLongEnough(newPassword))
+      return setMessage({ tone: 'error', text: t('signup.errors.password_too_short') });
     if (newPassword !== confirmation)
       return setMessage({ tone: 'error', text: t('signup.errors.password_mismatch') });
     setPending(true);
@@ -196,8 +213,7 @@ export function PasswordChangeForm() {
       form.reset();
       setMessage({ tone: 'ok', text: t('password.changed') });
     } catch (error) {
-      const wrong = error instanceof ApiError && error.status === 400;
-      setMessage({ tone: 'error', text: t(wrong ? 'password.wrongCurrent' : 'edit.failed') });
+      setMessage({ tone: 'error', text: t(passwordFailureKey(error)) });
     } finally {
       setPending(false);
     }
@@ -219,6 +235,7 @@ export function PasswordChangeForm() {
           type="password"
           autoComplete="new-password"
           required
+          hint={t('signup.passwordHint')}
         />
         <TextField
           label={t('signup.confirmPassword')}

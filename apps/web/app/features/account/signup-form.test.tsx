@@ -79,24 +79,32 @@ describe('SignupForm', { timeout: 20_000 }, () => {
 
   it('checks the rules in their order and shows only the first failure, beside its field', async () => {
     renderSignup();
-    const steps: [Partial<typeof complete>, string, RegExp][] = [
+    // The password's hint stays beside it, read before its error.
+    const HINT = 'At least 8 characters';
+    const steps: [Partial<typeof complete>, string, RegExp, string?][] = [
       [{}, 'Name is required', /^Name/],
       [{ name: 'Asha' }, 'Email is required', /^Email/],
       [{ email: 'asha@' }, 'Please enter a valid email address', /^Email/],
-      [{ email: 'example.in' }, 'Password is required', /^Password/],
-      [{ password: 'x' }, 'Please confirm your password', /^Confirm password/],
+      [{ email: 'example.in' }, 'Password is required', /^Password/, `${HINT} Password is required`],
+      [
+        { password: 'silver7' },
+        'Password must be at least 8 characters',
+        /^Password/,
+        `${HINT} Password must be at least 8 characters`,
+      ],
+      [{ password: '5' }, 'Please confirm your password', /^Confirm password/],
       [{ confirmPassword: 'y' }, 'Passwords do not match!', /^Confirm password/],
     ];
-    for (const [typed, message, label] of steps) {
+    for (const [typed, message, label, description = message] of steps) {
       await fill(typed);
       await submit();
       expect(alerts()).toEqual([message]);
-      expect(field(label)).toHaveAccessibleDescription(message);
+      expect(field(label)).toHaveAccessibleDescription(description);
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
       await focusReaches(label);
     }
     await userEvent.clear(field(/^Confirm password/));
-    await fill({ confirmPassword: 'x' });
+    await fill({ confirmPassword: 'silver75' });
     await submit();
     expect(alerts()).toEqual(['Contact number is required']);
     await focusReaches(/^Contact number/);
@@ -187,6 +195,26 @@ describe('SignupForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(field(/^Email/)).toHaveAccessibleDescription('Please enter a valid email address'),
     );
+  });
+
+  it('says beside the password that it needs at least 8 characters', () => {
+    renderSignup();
+    expect(field(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
+  });
+
+  it('refuses a text-direction override in the name or the company, beside the field, before sending', async () => {
+    renderSignup();
+    await fill({ ...complete, name: 'Asha\u202EVerma' });
+    await submit();
+    const message = 'Please keep this to one line, without line breaks or special control characters';
+    expect(alerts()).toEqual([message]);
+    expect(field(/^Name/)).toHaveAccessibleDescription(message);
+    await focusReaches(/^Name/);
+    await userEvent.clear(field(/^Name/));
+    await fill({ name: 'Asha Verma', companyName: 'Verma\u2066Gems' });
+    await submit();
+    expect(field(/^Company name/)).toHaveAccessibleDescription(message);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says so when the server cannot be reached', async () => {

@@ -119,6 +119,7 @@ export function SignupForm() {
           type="password"
           autoComplete="new-password"
           required
+          hint={t('signup.passwordHint')}
           {...field('password')}
         />
         <TextField

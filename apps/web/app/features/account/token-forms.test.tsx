@@ -66,9 +66,18 @@ describe('ResetPasswordForm', { timeout: 20_000 }, () => {
     await screen.findByLabelText(/^New password/);
     await fill('', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Password is required');
+    await fill('short77', 'short77');
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
     await fill('new-secret-1', 'new-secret-2');
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match!');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says beside the new password that it needs at least 8 characters', async () => {
+    show(<ResetPasswordForm token="t-1" />);
+    expect(await screen.findByLabelText(/^New password/)).toHaveAccessibleDescription(
+      'At least 8 characters',
+    );
   });
 
   it('sends the token with the new password and says every other sign-in has ended', async () => {

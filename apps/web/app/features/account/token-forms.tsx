@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { isPasswordLongEnough } from '@catalogue/shared/domain/signup';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
@@ -130,6 +131,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     'reset',
     (data) => {
       if (!passwordOf(data)) return t('signup.errors.password_required');
+      if (!isPasswordLongEnough(passwordOf(data))) return t('signup.errors.password_too_short');
       if (passwordOf(data) !== String(data.get('confirmPassword') ?? ''))
         return t('signup.errors.password_mismatch');
       return null;
@@ -157,6 +159,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
+          hint={t('signup.passwordHint')}
           onChange={form.clearError}
         />
         <TextField

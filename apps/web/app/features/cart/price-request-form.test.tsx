@@ -170,6 +170,50 @@ describe('PriceRequestForm', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses a text-direction override in the first name or the company beside the field', async () => {
+    const user = userEvent.setup();
+    const { sent } = fakeServer({ status: 201 });
+    renderForm();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/First name/), '\u202E');
+    await user.type(screen.getByLabelText(/Company name/), 'Verma\u2066Gems');
+    await user.click(submitButton());
+    const message = 'Please keep this to one line, without line breaks or special control characters.';
+    expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText(/Company name/)).toHaveAccessibleDescription(message);
+    // The message keeps its line breaks.
+    expect(screen.getByLabelText(/^Message/)).not.toHaveAttribute('aria-invalid');
+    expect(sent).toHaveLength(0);
+  });
+
+  it("reads the server's one-line issue (body.firstName) beside the field", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      status: 400,
+      body: {
+        message:
+          'firstName: firstName must be one line of text, without line breaks, control characters or text-direction characters',
+        issues: [
+          {
+            path: 'body.firstName',
+            message:
+              'firstName must be one line of text, without line breaks, control characters or text-direction characters',
+          },
+        ],
+      },
+    });
+    renderForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    server.releaseAll();
+    expect(
+      await screen.findByText(
+        'Please keep this to one line, without line breaks or special control characters.',
+      ),
+    ).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('is disabled while the list is empty', () => {
     renderForm([]);
     expect(submitButton()).toBeDisabled();

@@ -1,4 +1,5 @@
 import { normaliseCountry } from '@catalogue/shared/domain/countries';
+import { oneLineMessage } from '@catalogue/shared/domain/one-line';
 import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
 import { submitOrderBodySchema, type SubmitOrderResponse } from '@catalogue/shared/schemas/order';
 import type { PublicUser } from '@catalogue/shared/schemas/user';
@@ -57,17 +58,22 @@ const isField = (value: unknown): value is PriceRequestField =>
 
 /**
  * The text key (namespace `cart`, under `errors.`) of each field that fails: `<field>Required` when
- * a required field is blank, `<field>Invalid` otherwise. The first problem of a field wins.
+ * a required field is blank, `notOneLine` for a line break or control character in a one-line
+ * field, `<field>Invalid` otherwise. The first problem of a field wins. The server's issues
+ * (`body.firstName`) read the same as the browser's.
  */
 export function errorKeysOf(
   values: PriceRequestValues,
-  issues: readonly { path: readonly PropertyKey[] | string }[],
+  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
 ): PriceRequestErrors {
   const errors: PriceRequestErrors = {};
   for (const issue of issues) {
-    const field = typeof issue.path === 'string' ? issue.path.split('.')[0] : issue.path[0];
+    const field =
+      typeof issue.path === 'string' ? issue.path.replace(/^body\./, '').split('.')[0] : issue.path[0];
     if (!isField(field) || errors[field]) continue;
-    errors[field] = values[field].trim() === '' ? `${field}Required` : `${field}Invalid`;
+    if (values[field].trim() === '') errors[field] = `${field}Required`;
+    else if (issue.message === oneLineMessage(field)) errors[field] = 'notOneLine';
+    else errors[field] = `${field}Invalid`;
   }
   return errors;
 }

@@ -1,3 +1,4 @@
+import { oneLineMessage } from '@catalogue/shared/domain/one-line';
 import { contactBodySchema } from '@catalogue/shared/schemas/contact';
 import type { ApiIssue } from '~/lib/api-client';
 
@@ -30,13 +31,14 @@ const isField = (value: string): value is ContactField =>
 
 /**
  * The visitor's wording of one broken field. The schema's own messages are English and technical,
- * so only their kind is used: missing, too long, or not valid.
+ * so only their kind is used: missing, too long, not one line, or not valid.
  */
 function errorKey(field: ContactField, value: string, schemaMessage: string): string {
   if (value.trim() === '' && field !== 'companyName' && field !== 'companyWebsite') {
     return `errors.required.${field}`;
   }
   if (/at most/.test(schemaMessage)) return 'errors.invalid.tooLong';
+  if (schemaMessage === oneLineMessage(field)) return 'errors.invalid.oneLine';
   if (field === 'email' || field === 'country' || field === 'companyWebsite')
     return `errors.invalid.${field}`;
   return 'errors.invalid.tooLong';

@@ -76,6 +76,21 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a control or text-direction character in a one-line field, keeps line breaks in the message', async () => {
+    renderContact();
+    await fillRequired();
+    await enter(field(/^Name/), '\u202E');
+    await enter(field(/^Company name/), 'Fischer\u0007Schmuck');
+    await userEvent.clear(field(/^Message/));
+    await enter(field(/^Message/), 'Line one\nLine two');
+    await send();
+    const message = 'Please keep this to one line, without line breaks or special control characters';
+    expect(field(/^Name/)).toHaveAccessibleDescription(message);
+    expect(field(/^Company name/)).toHaveAccessibleDescription(message);
+    expect(field(/^Message/)).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('carries a hidden honeypot field a person never reaches, sent only when a bot fills it', async () => {
     fetchMock.mockResolvedValue(new Response('{"message":"Message received"}', { status: 201 }));
     renderContact();

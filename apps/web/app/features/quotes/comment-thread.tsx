@@ -36,7 +36,8 @@ export function CommentThread({ orderId }: { orderId: string }) {
       setNotice(t('comments.posted'));
       reload();
     } catch (reason) {
-      setProblem(reason instanceof ApiError ? reason.message : String(reason));
+      if (reason instanceof ApiError && reason.status === 429) setProblem(t('comments.limited'));
+      else setProblem(reason instanceof ApiError ? reason.message : String(reason));
     } finally {
       setIsPosting(false);
     }
