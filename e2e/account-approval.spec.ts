@@ -7,12 +7,13 @@ import { e2eDataDir } from './data-dir.mjs';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
+  skipLocaleRedirect,
   test,
   uniqueEmail,
-  skipLocaleRedirect,
 } from './fixtures';
 
 /**
@@ -103,7 +104,7 @@ async function buyerAtCart(browser: Browser, buyer: Buyer): Promise<{ page: Page
   const products = (await (await page.request.get('/api/products?limit=1')).json()) as { _id: string }[];
   const added = await page.request.post('/api/cart/add', {
     headers: { authorization: `Bearer ${session.token}` },
-    data: { userId: session.userId, productId: products[0]!._id, quantity: 3 },
+    data: { userId: session.userId, productId: products[0]!._id, quantity: ENOUGH_PIECES },
   });
   expect(added.ok()).toBe(true);
   await page.goto('/cart');

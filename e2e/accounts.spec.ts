@@ -3,6 +3,7 @@ import { tokenOf } from '../scripts/mailbox.mjs';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
@@ -32,7 +33,7 @@ async function priceRequestStatus(
       email,
       contactNumber: '+91 98765 43210',
       country: 'IN',
-      orderDetails: [{ productId: product!._id, quantity: 1 }],
+      orderDetails: [{ productId: product!._id, quantity: ENOUGH_PIECES }],
     },
   });
   return [response.status(), await response.json()];

@@ -2,12 +2,13 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
+  PNG,
   registerBuyer,
   someProducts,
-  PNG,
   submitPriceRequest,
   test,
 } from './fixtures';
@@ -82,7 +83,7 @@ test.describe('admin area: catalogue', () => {
       contactNumber: '+91 98765 43210',
       country: 'IN',
       companyName: 'Check Traders',
-      orderDetails: [{ productId: first!._id, quantity: 3 }],
+      orderDetails: [{ productId: first!._id, quantity: ENOUGH_PIECES }],
     });
     const response = await page.goto('/dashboard');
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');

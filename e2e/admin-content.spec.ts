@@ -4,15 +4,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
-  registerBuyer,
-  someProducts,
   PNG,
+  registerBuyer,
+  skipLocaleRedirect,
+  someProducts,
   submitPriceRequest,
   test,
-  skipLocaleRedirect,
 } from './fixtures';
 
 /** Logs in as the seeded admin for every page the test opens, in English whatever the browser says. */
@@ -52,7 +53,7 @@ test.describe('admin content screens', () => {
       country: 'IN',
       companyName: 'Gem House',
       message: 'Fifty pieces for the spring show',
-      orderDetails: [{ productId: product!._id, quantity: 3 }],
+      orderDetails: [{ productId: product!._id, quantity: ENOUGH_PIECES }],
     });
 
     await page.goto('/orderlist');
@@ -63,7 +64,7 @@ test.describe('admin content screens', () => {
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(buyer.name);
     await expect(page.getByText('Showing 1-1 of 1 orders')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: buyer.email });
-    await expect(row).toContainText(`${product!.name} (x3)`);
+    await expect(row).toContainText(`${product!.name} (x${ENOUGH_PIECES})`);
     await expect(row.getByRole('cell', { name: 'IN', exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: `View order ${orderId}` }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test } from './fixtures';
+import { ADMIN, expect, expectAccessible, productAt, startingPieces, test } from './fixtures';
 
 const PLACEHOLDER = '/images/placeholder.svg';
 
@@ -82,24 +82,35 @@ test.describe('catalogue pages', () => {
     await expect(page.getByRole('status', { name: 'Zoom level 1 times' })).toBeVisible();
     expect(await imageTransform(page, name)).toBe('translate(0px, 0px) scale(1)');
 
-    // Add two to the list, then change the quantity; zero is ignored on this page.
+    // The quantity starts at the design's minimum order; add one more to the list, then change
+    // the quantity; zero is ignored on this page, and below the minimum the control says so.
+    const start = startingPieces(await productAt(page.request, page.url()));
     const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
+    await expect(quantity).toHaveValue(String(start));
     await page.getByRole('button', { name: `Increase quantity of ${name}` }).click();
-    await expect(quantity).toHaveValue('2');
+    await expect(quantity).toHaveValue(String(start + 1));
     await page.getByRole('button', { name: 'Add to List' }).click();
     await expect(page.getByRole('button', { name: 'Remove from List' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Enquiry list, 1 item' }).first()).toBeVisible();
-    expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: 2 })]);
+    expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: start + 1 })]);
 
     await quantity.fill('0');
     await quantity.blur();
-    await expect(quantity).toHaveValue('2');
-    await quantity.fill('7');
-    await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ quantity: 7 })]);
+    await expect(quantity).toHaveValue(String(start + 1));
+    if (start > 1) {
+      await quantity.fill(String(start - 1));
+      await expect(page.getByText(`Minimum order is ${start}`, { exact: true })).toBeVisible();
+      await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    }
+    await quantity.fill(String(start + 7));
+    await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ quantity: start + 7 })]);
+    await expect(page.getByText(`Minimum order is ${start}`, { exact: true })).toHaveCount(0);
 
     // The list survives a reload.
     await page.reload();
-    await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('7');
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue(
+      String(start + 7),
+    );
     await page.getByRole('button', { name: 'Remove from List' }).click();
     await expect(page.getByRole('button', { name: 'Add to List' })).toBeVisible();
     expect(await storedList(page)).toEqual([]);
@@ -108,13 +119,18 @@ test.describe('catalogue pages', () => {
   test('cards: Add To Enquiry List becomes the quantity control and Remove from List', async ({ page }) => {
     await page.goto('/shopall');
     const card = cards(page).first();
+    const start = startingPieces(
+      await productAt(page.request, (await card.getByRole('link').last().getAttribute('href'))!),
+    );
     await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
+    // A design is added at its minimum order.
     const input = card.getByRole('spinbutton');
-    await expect(input).toHaveValue('1');
+    await expect(input).toHaveValue(String(start));
     await card.getByRole('button', { name: /^Increase quantity/ }).click();
-    await expect(input).toHaveValue('2');
+    await expect(input).toHaveValue(String(start + 1));
     await input.fill('0');
     await expect(input).toHaveValue('1');
+    if (start > 1) await expect(card.getByText(`Minimum order is ${start}`, { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Remove from List' }).click();
     await expect(card.getByRole('button', { name: 'Add To Enquiry List' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');

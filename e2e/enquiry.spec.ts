@@ -6,8 +6,11 @@ import {
   expectAccessible,
   hydrated,
   logInBrowser,
+  ENOUGH_PIECES,
+  productAt,
   registerBuyer,
   someProducts,
+  startingPieces,
   test,
   type Session,
   skipLocaleRedirect,
@@ -99,23 +102,28 @@ test.describe('enquiry list', () => {
     await page.goto('/shopall');
     const card = page.locator('article[aria-labelledby]').first();
     const name = (await card.getByRole('heading').textContent())!.trim();
+    // The design starts at its minimum order; one more is added.
+    const pieces =
+      startingPieces(
+        await productAt(page.request, (await card.getByRole('link').last().getAttribute('href'))!),
+      ) + 1;
     await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
     await card.getByRole('button', { name: `Increase quantity of ${name}` }).click();
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect.poll(() => mirroredList(page)).toEqual([[expect.any(String), 2]]);
+    await expect.poll(() => mirroredList(page)).toEqual([[expect.any(String), pieces]]);
 
     await page.reload();
     await hydrated(page);
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect(card.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('2');
-    expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: 2 })]);
+    await expect(card.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue(String(pieces));
+    expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: pieces })]);
 
     // With local storage gone, the IndexedDB copy brings the list back.
     await page.evaluate(() => localStorage.removeItem('cart'));
     await page.reload();
     await hydrated(page);
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ name, quantity: 2 })]);
+    await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ name, quantity: pieces })]);
   });
 
   test('the related designs and the footer hydrate after the page, and a tap on them at once adds one design once', async ({
@@ -186,14 +194,14 @@ test.describe('enquiry list', () => {
       .toEqual(
         expect.arrayContaining([
           [pendant!._id, 4],
-          [ring!._id, 1],
+          [ring!._id, startingPieces(ring!)],
         ]),
       );
 
     await page.goto('/cart');
     const line = cartLines(page).filter({ hasText: pendant!.name });
     await line.getByRole('button', { name: `Remove ${pendant!.name} from the enquiry list` }).click();
-    await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, 1]]);
+    await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, startingPieces(ring!)]]);
   });
 
   test('login merges the anonymous list with the server list (quantities add)', async ({ page, request }) => {
@@ -268,7 +276,7 @@ test.describe('enquiry list', () => {
       buyer,
       session,
       products: [ring, pendant],
-    } = await buyerAtCart(page, request, [2, 5]);
+    } = await buyerAtCart(page, request, [ENOUGH_PIECES, ENOUGH_PIECES + 5]);
     await expect(cartLines(page)).toHaveCount(2);
     const submit = page.getByRole('button', { name: 'Submit Price Request' });
 
@@ -317,8 +325,12 @@ test.describe('enquiry list', () => {
     });
     expect(mine[0]!.orderDetails).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ productId: ring!._id, quantity: 2, name: ring!.name }),
-        expect.objectContaining({ productId: pendant!._id, quantity: 5, name: pendant!.name }),
+        expect.objectContaining({ productId: ring!._id, quantity: ENOUGH_PIECES, name: ring!.name }),
+        expect.objectContaining({
+          productId: pendant!._id,
+          quantity: ENOUGH_PIECES + 5,
+          name: pendant!.name,
+        }),
       ]),
     );
   });
@@ -331,7 +343,7 @@ test.describe('enquiry list', () => {
       buyer,
       session,
       products: [ring],
-    } = await buyerAtCart(page, request, [2]);
+    } = await buyerAtCart(page, request, [ENOUGH_PIECES]);
     await expect(cartLines(page)).toHaveCount(1);
     await fillPriceRequest(page, buyer.email);
 
@@ -352,7 +364,9 @@ test.describe('enquiry list', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userId')]),
     ).toEqual([null, null]);
-    expect(await storedList(page)).toEqual([expect.objectContaining({ _id: ring!._id, quantity: 2 })]);
+    expect(await storedList(page)).toEqual([
+      expect.objectContaining({ _id: ring!._id, quantity: ENOUGH_PIECES }),
+    ]);
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
 
@@ -384,6 +398,53 @@ test.describe('enquiry list', () => {
     expect(me.status()).toBe(401);
     const again = await apiLogin(request, buyer);
     expect(await serverList(request, again)).toEqual([[ring!._id, 3]]);
+  });
+
+  test('a line below its design’s minimum order is flagged and holds the price request, here and on the server', async ({
+    page,
+    request,
+  }) => {
+    const buyer = await registerBuyer(request);
+    const design = (await someProducts(request, 50)).find((p) => startingPieces(p) > 1);
+    expect(design, 'a demo design with a minimum order').toBeTruthy();
+    const minimum = design!.minOrderQuantity!;
+    await page.goto('/');
+    const session = await logInBrowser(page, buyer);
+    await addOnServer(request, session, design!._id, minimum - 1);
+    await page.goto('/cart');
+    await hydrated(page);
+
+    const line = cartLines(page).filter({ hasText: design!.name });
+    await expect(line.getByText(`Minimum order is ${minimum}`, { exact: true })).toBeVisible();
+    const box = page.getByRole('spinbutton', { name: `Quantity of ${design!.name}` });
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    const form = page.getByRole('form', { name: 'Request a price' });
+    await expect(form.getByRole('alert')).toContainText(`minimum order is ${minimum}`);
+    await expect(form.getByRole('alert')).toContainText(design!.name);
+    await expect(page.getByRole('button', { name: 'Submit Price Request' })).toBeDisabled();
+    await expectAccessible(page);
+
+    // The server holds the same rule: 400 naming the design and its minimum, nothing stored.
+    const refused = await request.post('/api/orders/submit-order', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: {
+        firstName: 'Asha',
+        email: buyer.email,
+        contactNumber: '+91 98765 43210',
+        country: 'IN',
+        orderDetails: [{ productId: design!._id, quantity: minimum - 1 }],
+      },
+    });
+    expect(refused.status()).toBe(400);
+    const reason = ((await refused.json()) as { message: string }).message;
+    expect(reason).toContain(design!.name);
+    expect(reason).toContain(`minimum order is ${minimum}`);
+
+    // One more piece meets the minimum: the flag goes and the request can be sent.
+    await line.getByRole('button', { name: `Increase quantity of ${design!.name}` }).click();
+    await expect(line.getByText(`Minimum order is ${minimum}`, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Submit Price Request' })).toBeEnabled();
+    await expect.poll(() => serverList(request, session)).toEqual([[design!._id, minimum]]);
   });
 
   test('the empty cart: Browse Products, a disabled submit, no serious accessibility problem', async ({

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { expect, logInBrowser, registerBuyer, someProducts, test } from './fixtures';
+import {
+  expect,
+  logInBrowser,
+  productAt,
+  registerBuyer,
+  someProducts,
+  startingPieces,
+  test,
+} from './fixtures';
 
 /**
  * The first tap on a phone: the page's scripts start after its `load` event, so for a second or
@@ -274,7 +282,11 @@ test.describe('the first tap on a slow phone', () => {
     const { context, page, errors } = await visitEarly(browser, { path: '/', selectors: [ADD] });
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await settle(page);
-    expect((await storedList(page)).map(([, quantity]) => quantity)).toEqual([1]);
+    // Once, at the design's minimum order.
+    const stored = (await storedList(page)) as [string, number][];
+    expect(stored).toHaveLength(1);
+    const [id, quantity] = stored[0]!;
+    expect(quantity).toBe(startingPieces(await productAt(page.request, `/singleproduct/${id}`)));
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     expect(errors).toEqual([]);
     await context.close();
@@ -288,13 +300,15 @@ test.describe('the first tap on a slow phone', () => {
     const { context, page, errors } = await visitEarly(browser, { path: '/shopall', selectors: [ADD] });
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await settle(page);
-    expect(await storedList(page)).toEqual([[first!._id, 1]]);
-    await expect(page.locator('main article').first().getByRole('spinbutton')).toHaveValue('1');
+    expect(await storedList(page)).toEqual([[first!._id, startingPieces(first!)]]);
+    await expect(page.locator('main article').first().getByRole('spinbutton')).toHaveValue(
+      String(startingPieces(first!)),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  test('product: quantity + and Add To Enquiry List tapped at once add two pieces, once', async ({
+  test('product: quantity + and Add To Enquiry List tapped at once add the minimum and one more, once', async ({
     browser,
     request,
   }) => {
@@ -310,8 +324,11 @@ test.describe('the first tap on a slow phone', () => {
     });
     await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
     await settle(page);
-    expect(await storedList(page)).toEqual([[product!._id, 2]]);
-    await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('2');
+    // One more than the design's minimum order, once.
+    expect(await storedList(page)).toEqual([[product!._id, startingPieces(product!) + 1]]);
+    await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue(
+      String(startingPieces(product!) + 1),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -78,7 +78,26 @@ export async function apiLogin(request: APIRequestContext, who: Credentials): Pr
   return { token: body.token, userId: body.user._id, role: body.user.role };
 }
 
-export type ListedProduct = { _id: string; name: string; code: string };
+export type ListedProduct = { _id: string; name: string; code: string; minOrderQuantity?: number | null };
+
+/**
+ * Pieces that meet any demo design's minimum order (6 to 50 pieces): a price request with fewer
+ * than a line's minimum is refused, so journeys that are not about the minimum ask for this many.
+ */
+export const ENOUGH_PIECES = 50;
+
+/** The quantity a design starts at in the enquiry list: its minimum order, or 1. */
+export const startingPieces = (product: { minOrderQuantity?: number | null }) =>
+  product.minOrderQuantity && product.minOrderQuantity > 1 ? product.minOrderQuantity : 1;
+
+/** The product behind a product page's address or a card's link (`/singleproduct/{id}`). */
+export async function productAt(request: APIRequestContext, href: string): Promise<ListedProduct> {
+  const id = /\/singleproduct\/([^/?#]+)/.exec(href)?.[1];
+  expect(id, href).toBeTruthy();
+  const response = await request.get(`/api/products/single/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ListedProduct;
+}
 
 /** The first `count` products of the catalogue, as the API lists them (200 expected). */
 export async function someProducts(request: APIRequestContext, count: number): Promise<ListedProduct[]> {

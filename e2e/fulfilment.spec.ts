@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
@@ -36,7 +37,7 @@ async function pageFor(
   return page;
 }
 
-/** A request of 3 and 250 pieces, quoted through the API; answers its id, number and product codes. */
+/** A request of ENOUGH_PIECES and 250 pieces, quoted through the API; answers its id, number and product codes. */
 async function quotedRequest(
   request: APIRequestContext,
   buyer: { name: string; email: string; password: string },
@@ -49,7 +50,7 @@ async function quotedRequest(
     contactNumber: '+91 98290 12345',
     country: 'IN',
     orderDetails: [
-      { productId: ring!._id, quantity: 3 },
+      { productId: ring!._id, quantity: ENOUGH_PIECES },
       { productId: pendant!._id, quantity: 250 },
     ],
   });
@@ -81,6 +82,44 @@ async function quotedRequest(
   return { id, orderNumber, ring: ring!, pendant: pendant! };
 }
 
+/**
+ * The quote of `quotedRequest` reads on the screen as it is: each line's unit price and amount and
+ * the total lie inside the window, and nothing scrolls sideways (on a phone each line is a card and
+ * the total stands above the lines; a desktop keeps the table).
+ */
+async function expectQuoteReadable(page: Page, width: number) {
+  const figures = ['INR 1,250.50', 'INR 999.99', 'INR 62,525.00', 'INR 2,49,997.50'];
+  const lines = page.getByRole('region', { name: 'Quotation', exact: true });
+  for (const text of [...figures, 'INR 3,12,522.50']) {
+    const figure = lines.getByText(text, { exact: true }).first();
+    await expect(figure).toBeVisible();
+    const box = (await figure.boundingBox())!;
+    expect(box.x, text).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, text).toBeLessThanOrEqual(width);
+  }
+  const sideways = {
+    page: await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+    lines: await lines
+      .locator('table')
+      .first()
+      .evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+  };
+  expect(sideways).toEqual({ page: 0, lines: 0 });
+  const total = (await lines.getByText('INR 3,12,522.50', { exact: true }).first().boundingBox())!;
+  const firstPrice = (await lines.getByText('INR 1,250.50', { exact: true }).first().boundingBox())!;
+  if (width < 640) {
+    // The total is read before the lines, and each line says which figure is which.
+    expect(total.y).toBeLessThan(firstPrice.y);
+    // (The first of each is the table's head, not shown on a phone; the next is the first line's.)
+    await expect(lines.getByText('Unit price', { exact: true }).nth(1)).toBeVisible();
+    await expect(lines.getByText('Amount', { exact: true }).nth(1)).toBeVisible();
+  } else {
+    await expect(lines.getByRole('columnheader', { name: 'Unit price' })).toBeVisible();
+  }
+}
+
 // Two sessions, a dozen steps on each side and several accessibility scans.
 test.describe.configure({ timeout: 180_000 });
 
@@ -100,6 +139,7 @@ for (const size of SIZES) {
     // The buyer accepts with a PO number; the order shows as confirmed.
     const buyerPage = await pageFor(browser, buyer, size.viewport);
     await buyerPage.goto(`/myrequests/${id}`);
+    await expectQuoteReadable(buyerPage, size.viewport.width);
     await buyerPage.getByLabel('Your purchase order (PO) number (optional)').fill(poNumber);
     await buyerPage.getByRole('button', { name: 'Accept quotation' }).click();
     await expect(
@@ -129,14 +169,14 @@ for (const size of SIZES) {
     await expectAccessible(adminPage);
 
     // Two shipments: part of the pendants first, then the rest.
-    await adminPage.getByLabel(`${ring.code}: quantity (3 left)`).fill('3');
+    await adminPage.getByLabel(`${ring.code}: quantity (${ENOUGH_PIECES} left)`).fill(String(ENOUGH_PIECES));
     await adminPage.getByLabel(`${ring.code}: actual weight in grams (optional)`).fill('12.45');
     await adminPage.getByLabel(`${pendant.code}: quantity (250 left)`).fill('100');
     await adminPage.getByLabel('Courier').fill('BlueDart');
     await adminPage.getByLabel('Tracking number').fill(`BD${suffix}`);
     await adminPage.getByRole('button', { name: 'Record the shipment' }).click();
     await expect(adminPage.getByRole('dialog')).toContainText(
-      'Record a shipment of 103 pieces with BlueDart?',
+      `Record a shipment of ${ENOUGH_PIECES + 100} pieces with BlueDart?`,
     );
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Yes, do it' }).click();
     await expect(adminPage.getByText('The shipment is recorded')).toBeVisible();

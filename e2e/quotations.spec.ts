@@ -3,14 +3,15 @@ import type { Browser, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
   registerBuyer,
+  skipLocaleRedirect,
   someProducts,
   submitPriceRequest,
   test,
-  skipLocaleRedirect,
 } from './fixtures';
 
 /** The words the journey clicks and reads, in each language the site speaks. */
@@ -86,7 +87,8 @@ for (const language of LANGUAGES) {
       contactNumber: '+91 98290 12345',
       country: 'IN',
       orderDetails: [
-        { productId: ring!._id, quantity: 3 },
+        // Pieces at or above each design's minimum order: 50 × 1,250.50 + 250 × 999.99.
+        { productId: ring!._id, quantity: ENOUGH_PIECES },
         { productId: pendant!._id, quantity: 250 },
       ],
     });
@@ -114,12 +116,12 @@ for (const language of LANGUAGES) {
     const buyerPage = await pageFor(browser, buyer);
     await buyerPage.goto(`${language.prefix}/myrequests`);
     await expect(buyerPage.getByRole('heading', { level: 1, name: language.myRequests })).toBeVisible();
-    await expect(buyerPage.getByText('INR 2,53,749.00')).toBeVisible();
+    await expect(buyerPage.getByText('INR 3,12,522.50')).toBeVisible();
     await expectAccessible(buyerPage);
     await buyerPage.getByRole('link', { name: language.openRequest(orderNumber), exact: true }).click();
     await expect(buyerPage.getByText('INR 1,250.50')).toBeVisible();
     // The total shows in the lines' table and again in the quote's terms (before tax and in all).
-    await expect(buyerPage.getByText('INR 2,53,749.00').first()).toBeVisible();
+    await expect(buyerPage.getByText('INR 3,12,522.50').first()).toBeVisible();
     await expectAccessible(buyerPage);
     await buyerPage.getByRole('button', { name: language.accept }).click();
     await expect(buyerPage.getByText(language.accepted)).toBeVisible();

@@ -2,6 +2,7 @@ import { rawKeysOf, watchRawKeys } from './raw-keys';
 import {
   ADMIN,
   apiLogin,
+  ENOUGH_PIECES,
   expect,
   expectAccessible,
   logInBrowser,
@@ -91,7 +92,7 @@ test('a selection sent by link: made from a filtered listing, opened on a phone,
     email: buyer.email,
     contactNumber: '+91 98765 43210',
     country: 'IN',
-    orderDetails: rings.map((r) => ({ productId: r._id, quantity: 6 })),
+    orderDetails: rings.map((r) => ({ productId: r._id, quantity: ENOUGH_PIECES })),
   });
 
   // The admin sees the open, the designs added and the request, attributed to the link.

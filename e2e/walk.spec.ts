@@ -125,6 +125,108 @@ test.describe('on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(chat).toBeVisible();
   });
+
+  test('neither floating button covers a card’s Add To Enquiry List button or takes its tap', async ({
+    page,
+  }) => {
+    await page.goto('/shopall');
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    let buttonsSeen = 0;
+    let stepsWithBackToTop = 0;
+    // A step smaller than a card, so every card's button passes the floating buttons' corner.
+    for (let top = 0; top < height; top += 90) {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      // The check runs in the next frame; a button stepping aside stops taking taps at once.
+      await page.waitForTimeout(250);
+      const seen = await page.evaluate(() => {
+        const floating = [
+          document.querySelector<HTMLElement>('button[aria-label="Back to Top"]')!,
+          document.querySelector<HTMLElement>('a[aria-label="Chat with us on WhatsApp"]')!,
+        ];
+        const takesTaps = (el: HTMLElement) => {
+          const style = getComputedStyle(el);
+          return (
+            style.visibility === 'visible' && style.pointerEvents !== 'none' && Number(style.opacity) > 0
+          );
+        };
+        const overlaps = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+        const problems: string[] = [];
+        let buttons = 0;
+        for (const button of Array.from(document.querySelectorAll<HTMLElement>('main article button'))) {
+          if (button.textContent?.trim() !== 'Add To Enquiry List') continue;
+          const box = button.getBoundingClientRect();
+          const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+          if (y < 0 || y >= innerHeight || x < 0 || x >= innerWidth) continue;
+          const hit = document.elementFromPoint(x, y);
+          if (hit?.closest('header')) continue;
+          buttons += 1;
+          if (!hit || !button.contains(hit))
+            problems.push(`a card button's tap goes to ${hit?.outerHTML.slice(0, 80)}`);
+          for (const widget of floating)
+            if (takesTaps(widget) && overlaps(widget.getBoundingClientRect(), box))
+              problems.push(`${widget.getAttribute('aria-label')} covers a card button`);
+        }
+        return { problems, buttons, backToTop: takesTaps(floating[0]!) };
+      });
+      expect(seen.problems, `scrolled to ${top}`).toEqual([]);
+      buttonsSeen += seen.buttons;
+      if (seen.backToTop) stepsWithBackToTop += 1;
+    }
+    expect(buttonsSeen).toBeGreaterThan(10);
+    // Back to Top was there to be tested (it shows once the page is scrolled).
+    expect(stepsWithBackToTop).toBeGreaterThan(0);
+  });
+
+  test('both floating buttons stand out on the dark footer', async ({ page }) => {
+    await page.goto('/aboutus');
+    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Far enough down for Back to Top to show.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    for (const button of [
+      page.getByRole('button', { name: 'Back to Top' }),
+      page.getByRole('link', { name: 'Chat with us on WhatsApp' }),
+    ]) {
+      await expect(button).toBeVisible();
+      await expect(button).toHaveCSS('opacity', '1');
+      const seen = await button.evaluate((node) => {
+        const rgb = (colour: string) =>
+          colour
+            .match(/[\d.]+/g)!
+            .slice(0, 3)
+            .map(Number);
+        const luminance = (colour: string) => {
+          const [r, g, b] = rgb(colour).map((c) => {
+            const v = c / 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const box = node.getBoundingClientRect();
+        const behind = document
+          .elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          .find((el) => !node.contains(el) && !el.contains(node));
+        // What shows around the button: the nearest painted background behind it.
+        let painted: Element | null = behind ?? null;
+        const isClear = (colour: string) => colour === 'transparent' || /,\s*0\)$/.test(colour);
+        while (painted && isClear(getComputedStyle(painted).backgroundColor)) painted = painted.parentElement;
+        const style = getComputedStyle(node);
+        // The button's outer edge: its ring when it has one, else its fill.
+        const edge = parseFloat(style.borderTopWidth) >= 1 ? style.borderTopColor : style.backgroundColor;
+        const around = painted ? getComputedStyle(painted).backgroundColor : 'rgb(255, 255, 255)';
+        const [a, b] = [luminance(edge), luminance(around)];
+        return {
+          isOnFooter: Boolean(behind?.closest('footer')),
+          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+        };
+      });
+      expect(seen.isOnFooter).toBe(true);
+      // WCAG's 3:1 for the edge of a control against what is around it.
+      expect(seen.contrast).toBeGreaterThanOrEqual(3);
+    }
+  });
 });
 
 test.describe('admin screens', () => {

@@ -205,7 +205,8 @@ export function buyerSessionSteps(
         country: 'IN',
         companyName: 'Bench Traders',
         message: 'Benchmark price request',
-        orderDetails: [{ productId: visit(ctx).productId, quantity: 12 }],
+        // At or above any demo design's minimum order (6 to 50 pieces), below which it is refused.
+        orderDetails: [{ productId: visit(ctx).productId, quantity: 50 }],
       }),
       onResponse: (status, body) => {
         if (status !== 201 || !options.onOrder) return;

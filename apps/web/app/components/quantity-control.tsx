@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { formatNumber } from '@catalogue/shared/format-number';
 import {
+  minimumOrderOf,
   readCartQuantity,
   readTypedQuantity,
   type QuantityLimit,
@@ -19,6 +20,8 @@ type QuantityControlProps = {
   productName?: string;
   size?: 'sm' | 'md';
   inputRef?: React.Ref<HTMLInputElement>;
+  /** The design's minimum order: below it, 'Minimum order is 6' is said under the control. */
+  minimumOrder?: number | null | undefined;
 };
 
 /**
@@ -26,6 +29,8 @@ type QuantityControlProps = {
  * of the range ('Minimum quantity is 1') is said under the control until the next change.
  * Text that is not a number yet (an empty box mid-edit) is never committed; the box shows the real
  * quantity again when it loses focus, except in the cart, which sets 1 then.
+ * A quantity below the design's minimum order stays as it is (the buyer decides) and is flagged
+ * under the control with that minimum for as long as it is below it.
  */
 export function QuantityControl({
   value,
@@ -34,10 +39,12 @@ export function QuantityControl({
   productName,
   size = 'sm',
   inputRef,
+  minimumOrder,
 }: QuantityControlProps) {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const noticeId = useId();
+  const minimumId = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [limit, setLimit] = useState<QuantityLimit | null>(null);
   const button = size === 'sm' ? 'h-9 w-9 text-lg' : 'h-11 w-11 text-xl';
@@ -53,6 +60,9 @@ export function QuantityControl({
     if (typed.quantity !== value) onChange(typed.quantity);
   };
   const label = productName ? t('quantity.labelFor', { name: productName }) : t('quantity.label');
+  const minimum = minimumOrderOf(minimumOrder);
+  const isBelowMinimum = minimum !== null && value < minimum;
+  const describedBy = [limit ? noticeId : null, isBelowMinimum ? minimumId : null].filter(Boolean);
 
   return (
     <div className="inline-flex flex-col items-start gap-1">
@@ -79,8 +89,8 @@ export function QuantityControl({
           max={MAX_QUANTITY}
           step={1}
           value={draft ?? String(value)}
-          aria-invalid={limit ? true : undefined}
-          aria-describedby={limit ? noticeId : undefined}
+          aria-invalid={limit || isBelowMinimum ? true : undefined}
+          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
           onChange={(event) => {
             const typed = readTypedQuantity(event.target.value, rule);
             // Half-typed or ignored text stays in the box without touching the list.
@@ -109,6 +119,11 @@ export function QuantityControl({
           {t(`quantity.${limit}`, {
             limit: formatNumber(limit === 'minimum' ? MIN_QUANTITY : MAX_QUANTITY),
           })}
+        </p>
+      ) : null}
+      {isBelowMinimum ? (
+        <p id={minimumId} role="status" className="text-sm font-medium text-red-700">
+          {t('quantity.minimumOrder', { minimum: formatNumber(minimum ?? MIN_QUANTITY) })}
         </p>
       ) : null}
     </div>

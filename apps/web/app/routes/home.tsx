@@ -60,8 +60,9 @@ function toCard({
   imageurl,
   cloudinaryId,
   createdAt,
+  minOrderQuantity,
 }: Product): CardProduct {
-  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId, createdAt };
+  return { _id, name, category, code, price, imageUrl, imageurl, cloudinaryId, createdAt, minOrderQuantity };
 }
 
 function pickMostLoved(products: Product[]): Product[] {

@@ -4,6 +4,8 @@ import {
   addToList,
   clampQuantity,
   clearList,
+  linesBelowMinimum,
+  minimumOrderOf,
   normaliseList,
   parseStoredList,
   quantityInList,
@@ -11,6 +13,7 @@ import {
   readTypedQuantity,
   removeLine,
   setLineQuantity,
+  startingQuantity,
   toEnquiryLine,
   type EnquiryLine,
 } from './enquiry-list.ts';
@@ -35,6 +38,46 @@ const pendant = {
   imageurl: null,
   cloudinaryId: null,
 };
+
+describe('a design’s minimum order', () => {
+  const bangle = { ...ring, _id: 'p-bangle', name: 'Meena Bangle', minOrderQuantity: 12 };
+
+  it('counts from 2 to the maximum; 1, none or nonsense asks for nothing', () => {
+    expect(minimumOrderOf(12)).toBe(12);
+    expect(minimumOrderOf(MAX_QUANTITY)).toBe(MAX_QUANTITY);
+    for (const none of [1, 0, -6, 2.5, MAX_QUANTITY + 1, '12', null, undefined])
+      expect(minimumOrderOf(none)).toBeNull();
+  });
+
+  it('is where a design starts in the list, and the line keeps it', () => {
+    expect(startingQuantity(bangle)).toBe(12);
+    expect(startingQuantity(ring)).toBe(1);
+    expect(addToList([], bangle)).toEqual([
+      expect.objectContaining({ _id: 'p-bangle', quantity: 12, minOrderQuantity: 12 }),
+    ]);
+    expect(addToList([], ring)[0]).not.toHaveProperty('minOrderQuantity');
+    // A quantity given is taken as it is, below the minimum too.
+    expect(addToList([], bangle, 4)).toEqual([
+      expect.objectContaining({ quantity: 4, minOrderQuantity: 12 }),
+    ]);
+    // Stored lists keep it through a reload.
+    expect(parseStoredList(JSON.stringify(addToList([], bangle, 4)))).toEqual(addToList([], bangle, 4));
+  });
+
+  it('finds the lines below it, in list order', () => {
+    const list = [
+      toEnquiryLine(bangle, 11)!,
+      toEnquiryLine(ring, 1)!,
+      toEnquiryLine({ ...pendant, minOrderQuantity: 6 }, 6)!,
+      toEnquiryLine({ ...bangle, _id: 'p-kada', minOrderQuantity: 24 }, 2)!,
+    ];
+    expect(linesBelowMinimum(list).map((l) => [l._id, l.quantity, l.minOrderQuantity])).toEqual([
+      ['p-bangle', 11, 12],
+      ['p-kada', 2, 24],
+    ]);
+    expect(linesBelowMinimum([toEnquiryLine(bangle, 12)!])).toEqual([]);
+  });
+});
 
 describe('clampQuantity', () => {
   it.each([

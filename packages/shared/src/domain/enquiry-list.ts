@@ -13,6 +13,11 @@ export type EnquiryLine = {
   imageUrl: string | null;
   imageurl: string | null;
   cloudinaryId: string | null;
+  /**
+   * The design's minimum order in pieces, when it has one above 1 (absent otherwise, and in lists
+   * stored before it was kept). A line below it is flagged and cannot be sent in a price request.
+   */
+  minOrderQuantity?: number;
 };
 
 export type EnquiryList = readonly EnquiryLine[];
@@ -29,6 +34,7 @@ export type EnquiryItemInput = {
   imageUrl?: unknown;
   imageurl?: unknown;
   cloudinaryId?: unknown;
+  minOrderQuantity?: unknown;
 };
 
 /**
@@ -39,6 +45,25 @@ export function clampQuantity(value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || Number.isNaN(n)) return MIN_QUANTITY;
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(n)));
+}
+
+/** A design's minimum order when it means something: a whole number from 2 up to the maximum; else null. */
+export function minimumOrderOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > MIN_QUANTITY && value <= MAX_QUANTITY
+    ? value
+    : null;
+}
+
+/** The quantity a design starts at when it is put in the list: its minimum order, or 1. */
+export function startingQuantity(product: EnquiryItemInput): number {
+  return minimumOrderOf(product.minOrderQuantity) ?? MIN_QUANTITY;
+}
+
+/** The lines asking for fewer pieces than their design's minimum order, in list order. */
+export function linesBelowMinimum<T extends Pick<EnquiryLine, 'quantity' | 'minOrderQuantity'>>(
+  list: readonly T[],
+): T[] {
+  return list.filter((l) => l.minOrderQuantity !== undefined && l.quantity < l.minOrderQuantity);
 }
 
 function idOf(input: EnquiryItemInput): string | null {
@@ -65,6 +90,7 @@ export function toEnquiryLine(
   const _id = idOf(input);
   if (_id === null) return null;
   const image = urlOf(input.imageUrl) ?? urlOf(input.imageurl);
+  const minimum = minimumOrderOf(input.minOrderQuantity);
   return {
     _id,
     name: textOf(input.name),
@@ -74,21 +100,31 @@ export function toEnquiryLine(
     imageUrl: image,
     imageurl: image,
     cloudinaryId: urlOf(input.cloudinaryId),
+    ...(minimum === null ? {} : { minOrderQuantity: minimum }),
   };
 }
 
-/** Adding a product already in the list raises its quantity; otherwise a new line is appended. */
+/**
+ * Adding a product already in the list raises its quantity; otherwise a new line is appended.
+ * Without a quantity, a design starts at its minimum order.
+ */
 export function addToList(
   list: EnquiryList,
   product: EnquiryItemInput,
-  quantity: unknown = 1,
+  quantity: unknown = startingQuantity(product),
 ): EnquiryLine[] {
   const line = toEnquiryLine(product, quantity);
   if (!line) return [...list];
   const existing = list.find((l) => l._id === line._id);
   if (!existing) return [...list, line];
   return list.map((l) =>
-    l._id === line._id ? { ...l, quantity: clampQuantity(l.quantity + line.quantity) } : l,
+    l._id === line._id
+      ? {
+          ...l,
+          quantity: clampQuantity(l.quantity + line.quantity),
+          ...(line.minOrderQuantity === undefined ? {} : { minOrderQuantity: line.minOrderQuantity }),
+        }
+      : l,
   );
 }
 

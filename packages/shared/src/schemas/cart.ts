@@ -28,6 +28,8 @@ export const cartLineSchema = z.object({
   price: z.number().nullable(),
   quantity: z.number().int(),
   imageUrl: z.string().nullable(),
+  /** The design's minimum order in pieces; only when it has one (the list flags a line below it). */
+  minOrderQuantity: z.number().int().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

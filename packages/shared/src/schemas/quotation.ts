@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, QUOTE_LIMITS } from '../domain/quotation.ts';
 import { formatCount } from '../format-number.ts';
 import { fulfilmentSchema, poNumberField } from './fulfilment.ts';
-import { orderSchema } from './order.ts';
+import { orderLineSchema, orderSchema } from './order.ts';
 import {
   breakdownSchema,
   chargeSchema,
@@ -193,6 +193,8 @@ export const revisionSummarySchema = z.object({
 
 /** A request with its quote, revisions and history: `GET /api/orders/{id}` and every write's answer. */
 export const orderDetailSchema = orderSchema.extend({
+  /** The lines; each carries its design's minimum order in pieces when the design has one (the quote form starts there). */
+  orderDetails: z.array(orderLineSchema.extend({ minOrderQuantity: z.number().int().optional() })),
   status: orderStatusSchema,
   version: z.number().int(),
   quote: quoteRevisionSchema.nullable(),

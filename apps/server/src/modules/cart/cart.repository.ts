@@ -12,6 +12,8 @@ export type CartLineRow = {
   quantity: number;
   imageUrl: string | null;
   mediaId: string | null;
+  /** The design's minimum order in pieces; null when it has none. */
+  minOrderQuantity: number | null;
 };
 
 /**
@@ -32,6 +34,7 @@ export function createCartRepository(db: Db) {
           quantity: cartItems.quantity,
           imageUrl: products.imageUrl,
           mediaId: products.mediaId,
+          minOrderQuantity: products.minOrderQuantity,
         })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
@@ -63,6 +66,7 @@ export function createCartRepository(db: Db) {
         quantity: number;
         image_url: string | null;
         media_id: string | null;
+        min_order_quantity: number | null;
         is_changed: boolean;
       }>(sql`
         WITH up AS (
@@ -72,11 +76,12 @@ export function createCartRepository(db: Db) {
           RETURNING product_id, quantity, created_at
         )
         SELECT p.id AS product_id, p.name, p.code, p.price, c.quantity, p.image_url, p.media_id,
-          c.created_at, false AS is_changed
+          p.min_order_quantity, c.created_at, false AS is_changed
         FROM cart_items c JOIN products p ON p.id = c.product_id
         WHERE c.user_id = ${userId}::uuid AND c.product_id NOT IN (SELECT product_id FROM up)
         UNION ALL
-        SELECT p.id, p.name, p.code, p.price, up.quantity, p.image_url, p.media_id, up.created_at, true
+        SELECT p.id, p.name, p.code, p.price, up.quantity, p.image_url, p.media_id, p.min_order_quantity,
+          up.created_at, true
         FROM up JOIN products p ON p.id = up.product_id
         ORDER BY created_at, product_id`);
       if (!rows.some((r) => r.is_changed)) return null;
@@ -88,6 +93,7 @@ export function createCartRepository(db: Db) {
         quantity: Number(r.quantity),
         imageUrl: r.image_url,
         mediaId: r.media_id,
+        minOrderQuantity: r.min_order_quantity === null ? null : Number(r.min_order_quantity),
       }));
     },
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUANTITY } from '@catalogue/shared/domain/limits';
 import {
@@ -9,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { deleteProduct, insertMedia, insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
+import { products } from '../../db/schema/products.ts';
 
 describe('the server-kept enquiry list', () => {
   let t: TestApp;
@@ -143,6 +145,25 @@ describe('the server-kept enquiry list', () => {
           ],
         },
       });
+    });
+
+    it("carries each design's minimum order in its line, where the design has one, and keeps a quantity below it", async () => {
+      const bangle = await insertProduct(t.database, { name: 'Meena Bangle', code: 'MB-12' });
+      await t.database.db.update(products).set({ minOrderQuantity: 12 }).where(eq(products.id, bangle.id));
+      await clear(buyer);
+      await add(buyer, { userId: buyer.id, productId: ring.id, quantity: 2 });
+      const added = await add(buyer, { userId: buyer.id, productId: bangle.id, quantity: 4 });
+      const lines = (items: Record<string, unknown>[]) =>
+        items.map((i) => [i.code, i.quantity, i.minOrderQuantity, 'minOrderQuantity' in i]);
+      expect(lines(added.json().cart.items)).toEqual([
+        ['KR-1', 2, undefined, false],
+        ['MB-12', 4, 12, true],
+      ]);
+      expect(lines((await cartOf(buyer)).items)).toEqual([
+        ['KR-1', 2, undefined, false],
+        ['MB-12', 4, 12, true],
+      ]);
+      await clear(buyer);
     });
 
     it('add grows an existing line and appends new ones in order', async () => {

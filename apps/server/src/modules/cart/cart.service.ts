@@ -44,6 +44,7 @@ export function createCartService({
         price: priced ? line.price : null,
         quantity: line.quantity,
         imageUrl: imageUrl(line),
+        ...(line.minOrderQuantity === null ? {} : { minOrderQuantity: line.minOrderQuantity }),
       })),
     };
   };

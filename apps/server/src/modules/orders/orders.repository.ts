@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ID_BATCH, inBatches } from '../../lib/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
 import { settings } from '../../db/schema/system.ts';
 import type { OutboxPayload } from '../mail/outbox.repository.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
@@ -34,6 +35,9 @@ export type NewOrder = {
 
 /** A line of a price request as asked for: the rest is copied from the product when it is stored. */
 export type RequestedLine = { productId: string; quantity: number };
+
+/** A requested line asking for fewer pieces than its design's minimum order (`index` in the request). */
+export type BelowMinimumLine = { index: number; name: string; code: string; minimum: number };
 
 /** A stored line; `productId` is null once the product has been deleted. */
 export type OrderLineRow = {
@@ -156,13 +160,18 @@ export function createOrdersRepository(db: Db) {
      * any requested product does not exist, nothing is written and `missing` lists them. The
      * order number comes from the `counters` row, bumped in that same statement: a failure
      * anywhere rolls the bump back (no gaps), and the row lock that serialises numbering is held
-     * only while this statement runs, never across a round trip.
+     * only while this statement runs, never across a round trip. With `holdsMinimums`, a line
+     * below its design's minimum order writes nothing either, and `belowMinimum` names them.
      */
     async insertOrder(
       order: NewOrder,
       requested: readonly RequestedLine[],
       messages: readonly { kind: string; payload: OutboxPayload }[],
-    ): Promise<{ orderNumber: number; createdAt: Date } | { missing: string[] }> {
+      /** Refuse lines below their design's minimum order (`belowMinimum`, nothing written). */
+      holdsMinimums = true,
+    ): Promise<
+      { orderNumber: number; createdAt: Date } | { missing: string[] } | { belowMinimum: BelowMinimumLine[] }
+    > {
       const requestValues = sql.join(
         requested.map((l, i) => sql`(${i + 1}::int, ${l.productId}::uuid, ${l.quantity}::int)`),
         sql`, `,
@@ -179,17 +188,23 @@ export function createOrdersRepository(db: Db) {
         order_number: number | null;
         created_at: string | Date | null;
         found: string[];
+        below: { position: number; name: string; code: string; minimum: number }[] | null;
       }>(sql`
         WITH r AS (
           SELECT * FROM (VALUES ${requestValues}) AS v(position, product_id, quantity)
         ), line AS (
           SELECT r.position, p.id AS product_id, p.name, p.code AS sku, r.quantity, p.price,
             CASE WHEN p.media_id IS NULL THEN p.image_url ELSE '/media/' || p.media_id END AS image_url,
-            p.media_id
+            p.media_id, p.min_order_quantity
           FROM r JOIN products p ON p.id = r.product_id
+        ), below AS (
+          SELECT line.position, line.name, line.sku AS code, line.min_order_quantity AS minimum
+          FROM line WHERE line.quantity < line.min_order_quantity
         ), n AS (
           INSERT INTO counters (name, value)
-          SELECT ${ORDER_COUNTER}, 1 WHERE (SELECT count(*) FROM line) = ${requested.length}
+          SELECT ${ORDER_COUNTER}, 1
+          WHERE (SELECT count(*) FROM line) = ${requested.length}
+            AND (NOT ${holdsMinimums}::boolean OR NOT EXISTS (SELECT 1 FROM below))
           ON CONFLICT (name) DO UPDATE SET value = counters.value + 1
           RETURNING value
         ), o AS (
@@ -212,11 +227,23 @@ export function createOrdersRepository(db: Db) {
           WHERE id IN (SELECT product_id FROM line) AND EXISTS (SELECT 1 FROM o)
         )${outboxInsert}
         SELECT (SELECT order_number FROM o) AS order_number, (SELECT created_at FROM o) AS created_at,
-          ARRAY(SELECT product_id::text FROM line) AS found`);
+          ARRAY(SELECT product_id::text FROM line) AS found,
+          (SELECT json_agg(below ORDER BY below.position) FROM below) AS below`);
       const row = rows[0]!;
       if (row.order_number === null || row.created_at === null) {
         const found = new Set(row.found);
-        return { missing: requested.map((l) => l.productId).filter((id) => !found.has(id)) };
+        const missing = requested.map((l) => l.productId).filter((id) => !found.has(id));
+        // PGlite and node-postgres both parse json; text is read all the same.
+        const below = typeof row.below === 'string' ? (JSON.parse(row.below) as typeof row.below) : row.below;
+        if (missing.length || !below?.length) return { missing };
+        return {
+          belowMinimum: below.map((b) => ({
+            index: Number(b.position) - 1,
+            name: b.name,
+            code: b.code,
+            minimum: Number(b.minimum),
+          })),
+        };
       }
       return { orderNumber: Number(row.order_number), createdAt: new Date(row.created_at) };
     },
@@ -350,6 +377,16 @@ export function createOrdersRepository(db: Db) {
         .where(eq(orders.orderNumber, orderNumber))
         .limit(1);
       return (await attachLines(rows))[0] ?? null;
+    },
+
+    /** The minimum order of each of these products that has one, by product id. */
+    async findMinimumOrders(productIds: readonly string[]): Promise<Map<string, number>> {
+      if (!productIds.length) return new Map();
+      const rows = await db
+        .select({ id: products.id, minimum: products.minOrderQuantity })
+        .from(products)
+        .where(and(inArray(products.id, [...productIds]), isNotNull(products.minOrderQuantity)));
+      return new Map(rows.flatMap((r) => (r.minimum === null ? [] : [[r.id, r.minimum] as const])));
     },
 
     async findById(id: string): Promise<OrderRow | null> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ORDER_LINES } from '@catalogue/shared/domain/limits';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { counters } from '../../db/schema/system.ts';
+import { products } from '../../db/schema/products.ts';
 import {
   bearer,
   buildTestApp,
@@ -197,6 +198,71 @@ describe('price requests', () => {
       ]);
       expect(await orderCount()).toBe(ordersBefore);
       expect(await counterValue()).toBe(counterBefore);
+    });
+
+    it("refuses a line below its design's minimum order, naming the design and the minimum, and stores nothing", async () => {
+      const bangle = await insertProduct(t.database, { name: 'Meena Bangle', code: 'MB-12' });
+      const kada = await insertProduct(t.database, { name: 'Silver Kada', code: 'SK-24' });
+      await t.database.db.update(products).set({ minOrderQuantity: 12 }).where(eq(products.id, bangle.id));
+      await t.database.db.update(products).set({ minOrderQuantity: 24 }).where(eq(products.id, kada.id));
+      const ordersBefore = await orderCount();
+      const counterBefore = await counterValue();
+
+      const one = await submit(
+        buyer,
+        request([
+          { productId: ring.id, quantity: 1 },
+          { productId: bangle.id, quantity: 11 },
+        ]),
+      );
+      expect(one.statusCode).toBe(400);
+      expect(one.json()).toMatchObject({
+        message: 'Meena Bangle (MB-12): the minimum order is 12; please raise its quantity and try again',
+        issues: [{ path: 'orderDetails.1.quantity', message: 'Minimum order is 12' }],
+      });
+      const two = await submit(
+        buyer,
+        request([
+          { productId: kada.id, quantity: 23 },
+          { productId: bangle.id, quantity: 1 },
+        ]),
+      );
+      expect(two.statusCode).toBe(400);
+      expect(two.json()).toMatchObject({
+        message:
+          '2 lines are below their minimum order (Silver Kada (SK-24): the minimum order is 24; Meena Bangle (MB-12): the minimum order is 12); please raise their quantities and try again',
+        issues: [
+          { path: 'orderDetails.0.quantity', message: 'Minimum order is 24' },
+          { path: 'orderDetails.1.quantity', message: 'Minimum order is 12' },
+        ],
+      });
+      expect(await orderCount()).toBe(ordersBefore);
+      expect(await counterValue()).toBe(counterBefore);
+
+      // At the minimum it goes through; the request's lines carry each design's minimum.
+      const sent = await submit(
+        buyer,
+        request([
+          { productId: bangle.id, quantity: 12 },
+          { productId: ring.id, quantity: 1 },
+        ]),
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+      const [row] = await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.orderNumber, sent.json().orderId));
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${row!.id}`,
+        headers: bearer(admin.token),
+      });
+      expect(
+        detail.json().order.orderDetails.map((l: Record<string, unknown>) => [l.sku, l.minOrderQuantity]),
+      ).toEqual([
+        ['MB-12', 12],
+        ['KR-101', undefined],
+      ]);
     });
 
     it('numbers requests 1, 2, 3... with no gap after refused or failed submissions', async () => {

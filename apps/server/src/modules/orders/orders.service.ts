@@ -21,6 +21,7 @@ import { createDownloadLinks, quotationFileName } from './download-links.ts';
 import { ORDER_MAIL, priceRequestBusinessMail, priceRequestBuyerMail } from './orders.mail.ts';
 import {
   createOrdersRepository,
+  type BelowMinimumLine,
   type RequestedLine,
   type OrderLineRow,
   type OrderListFilter,
@@ -193,6 +194,26 @@ export function createOrdersService({
         ? 'A product in the list is no longer available; please remove it and try again'
         : `${missing.length} products in the list are no longer available; please remove them and try again`,
       missing.map((i) => ({ path: `orderDetails.${i}.productId`, message: 'Product not found' })),
+    );
+  }
+
+  /**
+   * Lines asking for fewer pieces than their design's minimum order are a 400 naming each design
+   * and its minimum (the enquiry list flags them the same way before sending).
+   */
+  function belowMinimum(lines: readonly BelowMinimumLine[]): AppError {
+    const named = lines.map(
+      (l) => `${l.name}${l.code ? ` (${l.code})` : ''}: the minimum order is ${l.minimum}`,
+    );
+    return new AppError(
+      'BAD_REQUEST',
+      lines.length === 1
+        ? `${named[0]}; please raise its quantity and try again`
+        : `${lines.length} lines are below their minimum order (${named.join('; ')}); please raise their quantities and try again`,
+      lines.map((l) => ({
+        path: `orderDetails.${l.index}.quantity`,
+        message: `Minimum order is ${l.minimum}`,
+      })),
     );
   }
 
@@ -406,6 +427,8 @@ export function createOrdersService({
               payload: { deferred: { template: ORDER_MAIL.buyer, id, to: buyer.email } },
             },
           ],
+          // The business entering a request for its buyer may agree to fewer pieces; a buyer may not.
+          enteredBy === null,
         );
       } catch (error) {
         const state = sqlStateOf(error);
@@ -423,6 +446,7 @@ export function createOrdersService({
         throw error;
       }
       if ('missing' in stored) throw productsGone(lines, stored.missing);
+      if ('belowMinimum' in stored) throw belowMinimum(stored.belowMinimum);
       onOrdersChanged();
       onMailQueued();
       return answerFor(stored.orderNumber);
@@ -476,9 +500,12 @@ export function createOrdersService({
       return answer;
     },
 
-    /** The request as the admin list shows it, with the version a write must carry. */
+    /**
+     * The request as the admin list shows it, with the version a write must carry; each line
+     * names its design's minimum order when the design has one (the quote form starts there).
+     */
     async describeOrder(id: string): Promise<{
-      order: Order;
+      order: Order & { orderDetails: (Order['orderDetails'][number] & { minOrderQuantity?: number })[] };
       version: number;
       enteredBy: { _id: string | null; name: string } | null;
     } | null> {
@@ -486,8 +513,18 @@ export function createOrdersService({
       if (!row) return null;
       const now = new Date();
       const sign = await links.signer();
+      const order = toOrderJson(row, now, (n) => sign(n, now.getTime()));
+      const minimums = await repo.findMinimumOrders([
+        ...new Set(row.lines.flatMap((l) => (l.productId ? [l.productId] : []))),
+      ]);
       return {
-        order: toOrderJson(row, now, (n) => sign(n, now.getTime())),
+        order: {
+          ...order,
+          orderDetails: order.orderDetails.map((line) => {
+            const minimum = line.productId ? minimums.get(line.productId) : undefined;
+            return minimum === undefined ? line : { ...line, minOrderQuantity: minimum };
+          }),
+        },
         version: row.version,
         enteredBy: row.enteredByName ? { _id: row.enteredById ?? null, name: row.enteredByName } : null,
       };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 export type PageItem = number | 'gap';
 
@@ -93,7 +94,7 @@ export function Pagination({
     );
 
   return (
-    <nav aria-label={t('pagination.label')} className={className}>
+    <nav aria-label={t('pagination.label')} className={className} {...KEEP_CLEAR}>
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>{edge(current - 1, t('pagination.previous'), current <= 1)}</li>
         {pageItems(current, totalPages).map((item, i) =>

@@ -5,6 +5,7 @@ import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { productPath } from '~/lib/paths';
 import { ProductImage } from '~/components/product-image';
 import { QuantityControl } from '~/components/quantity-control';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 type CartLinesProps = {
   lines: readonly EnquiryLine[];
@@ -43,12 +44,13 @@ function CartLineItem({
         <p className="text-sm text-gray-700">
           {t('lines.code')}: {line.code || t('lines.noCode')}
         </p>
-        <div className="flex flex-wrap items-start gap-3">
+        <div className="flex flex-wrap items-start gap-3" {...KEEP_CLEAR}>
           <QuantityControl
             value={line.quantity}
             onChange={onQuantity}
             rule="cart-fallback"
             productName={name}
+            minimumOrder={line.minOrderQuantity}
           />
           <Button
             variant="ghost"

@@ -214,6 +214,62 @@ describe('CartPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Home at /')).toBeInTheDocument();
   });
 
+  it('a line below its design’s minimum order says so beside it, and the form names it and waits', async () => {
+    const user = userEvent.setup();
+    logIn();
+    enquiryStore.add({ ...ring, minOrderQuantity: 6 }, 2);
+    enquiryStore.add(pendant, 1);
+    renderCart();
+    const lines = await screen.findByRole('region', { name: /Designs in your list/ });
+    const [ringLine, pendantLine] = within(within(lines).getByRole('list')).getAllByRole('listitem');
+    expect(within(ringLine!).getByText('Minimum order is 6')).toBeInTheDocument();
+    expect(within(pendantLine!).queryByText(/Minimum order/)).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Request a price' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'A design in your list is below its minimum order. Raise its quantity to send the request:Lotus Ring (LR-1): minimum order is 6',
+    );
+    await fillRequiredFields(user);
+    const submit = screen.getByRole('button', { name: 'Submit Price Request' });
+    expect(submit).toBeDisabled();
+    fireEvent.submit(form);
+    expect(fetch).not.toHaveBeenCalledWith(expect.stringContaining('submit-order'), expect.anything());
+
+    fireEvent.change(within(ringLine!).getByRole('spinbutton', { name: 'Quantity of Lotus Ring' }), {
+      target: { value: '6' },
+    });
+    expect(stored()[0]?.quantity).toBe(6);
+    expect(screen.queryByText(/Minimum order is 6/)).not.toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(submit).toBeEnabled();
+  });
+
+  it("shows the server's reason when it refuses a line below its design's minimum order", async () => {
+    const user = userEvent.setup();
+    logIn();
+    // A list kept before lines carried their minimum: the server still holds the rule.
+    enquiryStore.add(ring, 2);
+    const reason = 'Lotus Ring (LR-1): the minimum order is 6; please raise its quantity and try again';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              message: reason,
+              issues: [{ path: 'orderDetails.0.quantity', message: 'Minimum order is 6' }],
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    renderCart();
+    await fillRequiredFields(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Price Request' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(stored()).toEqual([expect.objectContaining({ _id: 'ring', quantity: 2 })]);
+  });
+
   it('a 401 on submit: alert, logged out, list kept, login with the cart as origin', async () => {
     const user = userEvent.setup();
     logIn();

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { COUNTRY_OPTIONS } from '@catalogue/shared/domain/countries';
-import type { EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
+import { linesBelowMinimum, type EnquiryLine } from '@catalogue/shared/domain/enquiry-list';
+import { formatNumber } from '@catalogue/shared/format-number';
 import { ENQUIRY_FIELD_MAX } from '@catalogue/shared/schemas/order';
 import { Button } from '~/components/ui/button';
 import { CountrySelect } from '~/components/ui/country-select';
@@ -18,6 +19,7 @@ import { usePriceRequest } from '~/features/cart/use-price-request';
 import { HoneypotField, honeypotOf } from '~/components/ui/honeypot-field';
 import { AccountHoldNotice } from '~/features/cart/account-hold-notice';
 import type { PriceRequestRefusal } from '@catalogue/shared/domain/accounts';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 type PriceRequestFormProps = {
   lines: readonly EnquiryLine[];
@@ -36,7 +38,8 @@ function showAlert(text: string) {
 /**
  * The price request form of the cart: required fields are marked, each error sits
  * under its field and clears as soon as that field is edited, and the button stays disabled while
- * the list is empty or a request is on its way.
+ * the list is empty, a design in it is below its minimum order (each such design is named), or a
+ * request is on its way.
  */
 export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: PriceRequestFormProps) {
   const { t } = useTranslation('cart');
@@ -48,6 +51,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
   const formRef = useRef<HTMLFormElement>(null);
   const { isSubmitting, submit } = usePriceRequest();
   const isEmpty = lines.length === 0;
+  const belowMinimum = linesBelowMinimum(lines);
 
   // After a refused submit, focus goes to the first field in error so keyboard users land on it.
   useEffect(() => {
@@ -73,7 +77,7 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isEmpty) return;
+    if (isEmpty || belowMinimum.length) return;
     setFailure(null);
     setHold(null);
     const outcome = await submit(values, lines, honeypotOf(formRef.current));
@@ -93,6 +97,9 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
         break;
       case 'held':
         setHold(outcome.code);
+        break;
+      case 'refused':
+        setFailure(outcome.message);
         break;
       case 'failed':
         setFailure(t('form.failed'));
@@ -180,15 +187,34 @@ export function PriceRequestForm({ lines, onSent, onLoginNeeded, account }: Pric
       ) : null}
       {hold ? <AccountHoldNotice code={hold} /> : null}
       {isEmpty ? <p className="mt-4 text-sm text-gray-700">{t('form.emptyList')}</p> : null}
-      <Button
-        type="submit"
-        size="lg"
-        disabled={isEmpty || isSubmitting}
-        aria-busy={isSubmitting || undefined}
-        className="mt-5 w-full sm:w-auto"
-      >
-        {isSubmitting ? t('form.submitting') : t('form.submit')}
-      </Button>
+      {belowMinimum.length ? (
+        <div className="mt-4 text-sm text-red-700" role="alert">
+          <p>{t('form.belowMinimum')}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {belowMinimum.map((line) => (
+              <li key={line._id}>
+                {t('form.belowMinimumLine', {
+                  name: line.code
+                    ? `${line.name || t('lines.unnamed')} (${line.code})`
+                    : line.name || t('lines.unnamed'),
+                  minimum: formatNumber(line.minOrderQuantity!),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="mt-5" {...KEEP_CLEAR}>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isEmpty || belowMinimum.length > 0 || isSubmitting}
+          aria-busy={isSubmitting || undefined}
+          className="w-full sm:w-auto"
+        >
+          {isSubmitting ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -18,6 +18,8 @@ export type PriceRequestOutcome =
   | { kind: 'login-needed' }
   /** The account must verify its e-mail or be approved first; the list is kept. */
   | { kind: 'held'; code: PriceRequestRefusal }
+  /** The server refused the lines (a quantity below a design's minimum order): its reason, naming them. */
+  | { kind: 'refused'; message: string }
   | { kind: 'failed' }
   | { kind: 'busy' };
 
@@ -58,6 +60,8 @@ export function usePriceRequest() {
       if (error instanceof ApiError && error.status === 400 && error.issues.length) {
         const fieldErrors = errorKeysOf(values, error.issues);
         if (Object.keys(fieldErrors).length) return { kind: 'invalid', errors: fieldErrors };
+        if (error.issues.some((issue) => String(issue.path).startsWith('orderDetails.')))
+          return { kind: 'refused', message: error.message };
       }
       console.error('Price request failed', error);
       return { kind: 'failed' };

@@ -128,6 +128,37 @@ describe('ProductCard', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Minimum quantity is 1');
   });
 
+  it("adds a design at its minimum order and says 'Minimum order is 6' while below it", async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Jhumka Pair', minOrderQuantity: 6 });
+    renderWithProviders(<ProductCard product={product} />);
+    await user.click(screen.getByRole('button', { name: 'Add To Enquiry List' }));
+    const input = screen.getByRole('spinbutton', { name: 'Quantity of Jhumka Pair' });
+    expect(input).toHaveValue(6);
+    expect(storedQuantity(product._id)).toBe(6);
+    expect(screen.queryByText('Minimum order is 6')).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-invalid');
+
+    // Fewer is the buyer's choice to make, and the card says what the design asks for.
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Jhumka Pair' }));
+    expect(storedQuantity(product._id)).toBe(5);
+    const notice = screen.getByText('Minimum order is 6');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toContain(notice.id);
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity of Jhumka Pair' }));
+    expect(screen.queryByText('Minimum order is 6')).not.toBeInTheDocument();
+  });
+
+  it('says the minimum order in Hindi on a Hindi page', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct({ name: 'Kada', minOrderQuantity: 12 });
+    renderWithProviders(<ProductCard product={product} />, { path: '/hi/shopall', language: 'hi' });
+    await user.click(screen.getByRole('button', { name: 'पूछताछ सूची में जोड़ें' }));
+    fireEvent.change(screen.getByRole('spinbutton'), { target: { value: '3' } });
+    expect(screen.getByText('न्यूनतम ऑर्डर 12 है')).toBeInTheDocument();
+  });
+
   it('shows the quantity control for a product already in the list, and every card agrees', async () => {
     const user = userEvent.setup();
     const product = makeProduct({ name: 'Twin' });

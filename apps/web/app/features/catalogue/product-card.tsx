@@ -15,7 +15,7 @@ export type CardProduct = Pick<
   Product,
   '_id' | 'name' | 'category' | 'code' | 'price' | 'imageUrl' | 'imageurl' | 'cloudinaryId' | 'createdAt'
 > &
-  Partial<Pick<Product, 'secondImageUrl'>>;
+  Partial<Pick<Product, 'secondImageUrl' | 'minOrderQuantity'>>;
 
 type ProductCardProps = {
   product: CardProduct;
@@ -28,7 +28,7 @@ type ProductCardProps = {
 /**
  * One product in a grid or carousel: picture and name link to the product page; the
  * action is 'Add To Enquiry List' until the product is in the list, then the quantity control and
- * 'Remove from List'.
+ * 'Remove from List'. A design is added at its minimum order, and flagged while below it.
  */
 export function ProductCard({ product, priority = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
   const { t } = useTranslation('catalogue');
@@ -103,6 +103,7 @@ export function ProductCard({ product, priority = false, headingLevel: Heading =
                 onChange={(next) => list.setQuantity(product._id, next)}
                 productName={product.name}
                 inputRef={quantityInput}
+                minimumOrder={product.minOrderQuantity}
               />
               <button
                 type="button"

@@ -83,6 +83,29 @@ describe('ProductDetail', () => {
     expect(screen.getByRole('button', { name: 'Add to List' })).toBeInTheDocument();
   });
 
+  it('starts at the design’s minimum order, says so below it, and the line keeps the minimum', async () => {
+    const user = userEvent.setup();
+    const bangle = makeProduct({ name: 'Meena Bangle', minOrderQuantity: 12 });
+    renderDetail(bangle);
+    const input = await screen.findByRole('spinbutton', { name: 'Quantity of Meena Bangle' });
+    expect(input).toHaveValue(12);
+    expect(screen.queryByText('Minimum order is 12')).not.toBeInTheDocument();
+
+    fireEvent.change(input, { target: { value: '4' } });
+    expect(input).toHaveValue(4);
+    expect(screen.getByText('Minimum order is 12')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Add to List' }));
+    expect(enquiryStore.getSnapshot()).toEqual([
+      expect.objectContaining({ _id: bangle._id, quantity: 4, minOrderQuantity: 12 }),
+    ]);
+    expect(screen.getByText('Minimum order is 12')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove from List' }));
+    fireEvent.change(input, { target: { value: '12' } });
+    expect(screen.queryByText('Minimum order is 12')).not.toBeInTheDocument();
+  });
+
   it('lowers a typed quantity above 10,000 to 10,000, before and after adding, and says so', async () => {
     const user = userEvent.setup();
     renderDetail();

@@ -4,6 +4,7 @@ import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { SITE } from '@catalogue/shared/domain/site';
 import type { Product } from '@catalogue/shared/schemas/product';
+import { startingQuantity } from '@catalogue/shared/domain/enquiry-list';
 import { HydrateLater } from '~/components/hydrate-later';
 import { buttonClasses } from '~/components/ui/button';
 import { PhoneIcon } from '~/components/ui/icons';
@@ -35,8 +36,11 @@ export function ProductDetail({ product, related }: { product: Product; related:
   const list = useEnquiryList();
   const quantityInList = list.quantityOf(product._id);
   const isInList = quantityInList > 0;
-  // Before the product is in the list the control chooses how many to add.
-  const [quantityToAdd, setQuantityToAdd] = useState(1);
+  // Before the product is in the list the control chooses how many to add: from its minimum
+  // order, and again from that of the next product when the page moves on to another design.
+  const [toAdd, setToAdd] = useState(() => ({ id: product._id, quantity: startingQuantity(product) }));
+  const quantityToAdd = toAdd.id === product._id ? toAdd.quantity : startingQuantity(product);
+  const setQuantityToAdd = (quantity: number) => setToAdd({ id: product._id, quantity });
   const relatedId = useId();
   const isLoading = useIsLoadingAnotherProduct();
   const categoryName = t(`categories.${product.category}`, { defaultValue: product.category });
@@ -105,6 +109,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
                 rule="ignore-below-minimum"
                 productName={product.name}
                 value={isInList ? quantityInList : quantityToAdd}
+                minimumOrder={product.minOrderQuantity}
                 onChange={(next) => (isInList ? list.setQuantity(product._id, next) : setQuantityToAdd(next))}
               />
               {isInList ? (

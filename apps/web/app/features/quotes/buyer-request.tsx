@@ -21,6 +21,7 @@ import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { LineBreakdowns, QuoteTaxAndTerms, RateExpiredNotice } from './quote-pricing';
 import { StatusBadge } from '~/components/status-badge';
+import { KEEP_CLEAR } from '~/lib/keep-clear';
 
 /** The business's letterhead, printed at the top of the quotation only. */
 function PrintHeader({ order }: { order: OrderDetail }) {
@@ -206,6 +207,7 @@ export function BuyerRequest({
         <section
           aria-labelledby="decide"
           className="space-y-3 rounded-lg border border-brand-100 bg-brand-50 p-4 print:hidden"
+          {...KEEP_CLEAR}
         >
           <h2 id="decide" className="font-semibold">
             {t('decide.prompt')}

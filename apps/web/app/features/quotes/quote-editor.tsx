@@ -34,7 +34,7 @@ function wholeNumber(text: string, min: number, max: number): number | null {
 
 const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 
-/** The start of the draft: the latest revision's values, or empty boxes. */
+/** The start of the draft: the latest revision's values, or empty boxes (the minimum at the design's). */
 function startFrom(order: OrderDetail) {
   const quote = order.quote;
   return {
@@ -50,7 +50,7 @@ function startFrom(order: OrderDetail) {
     depositPct: quote?.paymentTerms ? String(quote.paymentTerms.depositPct) : '',
     balance: quote?.paymentTerms?.balance ?? 'before_dispatch',
     paymentNote: quote?.paymentTerms?.note ?? '',
-    lines: order.orderDetails.map((_, i): LineDraft => {
+    lines: order.orderDetails.map((requested, i): LineDraft => {
       const line = quote?.lines[i];
       return line
         ? {
@@ -59,7 +59,8 @@ function startFrom(order: OrderDetail) {
             note: line.note,
             reason: line.overrideReason ?? '',
           }
-        : { price: '', moq: '1', note: '', reason: '' };
+        : // A line not quoted yet starts at its design's minimum order.
+          { price: '', moq: String(requested.minOrderQuantity ?? 1), note: '', reason: '' };
     }),
   };
 }

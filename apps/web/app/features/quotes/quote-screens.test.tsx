@@ -164,6 +164,19 @@ describe('QuoteEditor', () => {
     expect(await screen.findByText('Draft saved: revision 1.')).toBeInTheDocument();
   });
 
+  it("starts each line not quoted yet at its design's minimum order", () => {
+    const order = makeOrder();
+    order.orderDetails = [{ ...order.orderDetails[0]!, minOrderQuantity: 12 }, order.orderDetails[1]!];
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={order} onChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('Minimum order of RG-1')).toHaveValue('12');
+    // A design without a minimum starts at 1, as before.
+    expect(screen.getByLabelText('Minimum order of ER-4')).toHaveValue('1');
+  });
+
   it('says why a save was refused (a stale version) and offers a reload', async () => {
     api.mockRejectedValueOnce(
       new ApiError(

@@ -41,10 +41,14 @@ export function SharedSelection({ token, title, note, designs }: SharedSelection
 
   const add = (selected: readonly SharedDesign[]) => {
     for (const d of selected) {
-      list.add(
-        { _id: d.productId, name: d.name, code: d.code, imageUrl: d.imageUrl },
-        d.minOrderQuantity ?? 1,
-      );
+      // At the design's minimum order, which the line keeps so the list can flag a lower quantity.
+      list.add({
+        _id: d.productId,
+        name: d.name,
+        code: d.code,
+        imageUrl: d.imageUrl,
+        minOrderQuantity: d.minOrderQuantity,
+      });
     }
     reportAdded(
       token,

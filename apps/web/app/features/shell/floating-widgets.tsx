@@ -10,7 +10,7 @@ const overlaps = (a: DOMRect, b: DOMRect) =>
 
 /**
  * Whether the element stays clear of every `KEEP_CLEAR` block on screen, checked once per frame
- * while the page scrolls or resizes and after each navigation.
+ * while the page scrolls, resizes or changes height, and after each navigation.
  */
 function useStaysClear(element: React.RefObject<HTMLElement | null>): boolean {
   const { pathname, search } = useLocation();
@@ -30,7 +30,11 @@ function useStaysClear(element: React.RefObject<HTMLElement | null>): boolean {
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    // The page growing or shrinking under a still button (pictures, a list arriving) moves blocks too.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    resized?.observe(document.body);
     return () => {
+      resized?.disconnect();
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       if (frame) window.cancelAnimationFrame(frame);
@@ -41,14 +45,18 @@ function useStaysClear(element: React.RefObject<HTMLElement | null>): boolean {
 
 /**
  * The chat link to the business number and Back to Top. Both float, so nothing
- * shifts; the chat button steps aside (fades out, out of the tab order) while it would cover a
- * block marked `KEEP_CLEAR`.
+ * shifts; each steps aside (fades out, out of the tab order and of the taps) while it would cover
+ * a block marked `KEEP_CLEAR`, so a tap on a card's button always reaches the button. A white
+ * ring keeps both visible on the dark footer as on the light page.
  */
 export function FloatingWidgets() {
   const { t } = useTranslation('common');
   const [isScrolled, setIsScrolled] = useState(false);
   const chat = useRef<HTMLAnchorElement>(null);
+  const top = useRef<HTMLButtonElement>(null);
   const isChatClear = useStaysClear(chat);
+  const isTopClear = useStaysClear(top);
+  const isTopShown = isScrolled && isTopClear;
 
   useEffect(() => {
     const update = () => setIsScrolled(window.scrollY > 400);
@@ -64,16 +72,18 @@ export function FloatingWidgets() {
   };
 
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden">
+    // The column itself takes no taps (its gap and its width beside Back to Top lie over the page).
+    <div className="pointer-events-none fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden">
       <button
+        ref={top}
         type="button"
         onClick={backToTop}
         aria-label={t('floating.backToTop')}
         title={t('floating.backToTop')}
-        tabIndex={isScrolled ? 0 : -1}
-        aria-hidden={!isScrolled}
-        className={`flex size-11 items-center justify-center rounded-full bg-brand-900 text-white shadow-lg transition-opacity hover:bg-brand-700 ${
-          isScrolled ? 'opacity-100' : 'pointer-events-none opacity-0'
+        tabIndex={isTopShown ? 0 : -1}
+        aria-hidden={!isTopShown}
+        className={`flex size-11 items-center justify-center rounded-full border-2 border-white bg-brand-900 text-white shadow-lg transition-opacity hover:bg-brand-700 ${
+          isTopShown ? 'pointer-events-auto opacity-100' : 'pointer-events-none opacity-0'
         }`}
       >
         <ArrowUpIcon className="size-5" />
@@ -85,8 +95,8 @@ export function FloatingWidgets() {
         rel="noopener noreferrer"
         aria-label={t('floating.chat')}
         title={t('floating.chat')}
-        className={`flex size-13 items-center justify-center rounded-full bg-[#1f7a3f] text-white shadow-lg transition-[opacity,visibility] duration-200 hover:bg-[#17602f] ${
-          isChatClear ? 'visible opacity-100' : 'invisible opacity-0'
+        className={`flex size-13 items-center justify-center rounded-full border-2 border-white bg-[#1f7a3f] text-white shadow-lg transition-[opacity,visibility] duration-200 hover:bg-[#17602f] ${
+          isChatClear ? 'pointer-events-auto visible opacity-100' : 'pointer-events-none invisible opacity-0'
         }`}
       >
         <ChatIcon className="size-7" />

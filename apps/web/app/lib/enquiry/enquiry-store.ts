@@ -100,7 +100,7 @@ export function createEnquiryStore(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    add: (product, quantity = 1) => commit(addToList(current(), product, quantity)),
+    add: (product, quantity) => commit(addToList(current(), product, quantity)),
     setQuantity: (productId, quantity) => {
       const next = setLineQuantity(current(), productId, quantity);
       if (next.some((line, i) => line !== current()[i])) commit(next);

@@ -1,6 +1,7 @@
 import {
   clampQuantity,
   quantityInList,
+  startingQuantity,
   toEnquiryLine,
   type EnquiryItemInput,
 } from '@catalogue/shared/domain/enquiry-list';
@@ -46,7 +47,8 @@ export function serverCallsSettled(): Promise<void> {
  * A 401 forgets the session in api-client and the local list stays.
  */
 export const enquiryActions = {
-  add(product: EnquiryItemInput, quantity: number = 1) {
+  /** Without a quantity, a design starts at its minimum order. */
+  add(product: EnquiryItemInput, quantity: number = startingQuantity(product)) {
     enquiryStore.add(product, quantity);
     const productId = toEnquiryLine(product)?._id;
     if (!productId) return;
@@ -95,6 +97,7 @@ function linesOf(cart: Cart): EnquiryItemInput[] {
     imageUrl: line.imageUrl,
     imageurl: line.imageUrl,
     cloudinaryId: null,
+    minOrderQuantity: line.minOrderQuantity,
   }));
 }
 
