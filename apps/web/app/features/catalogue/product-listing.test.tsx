@@ -105,6 +105,7 @@ describe('ProductListing', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load products. Please try again.');
     expect(alert).toHaveClass('text-red-700');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('sends an anonymous visitor asking for page 2 to the login page, with the page as from and state', async () => {
