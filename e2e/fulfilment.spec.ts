@@ -100,8 +100,10 @@ for (const size of SIZES) {
     // The buyer accepts with a PO number; the order shows as confirmed.
     const buyerPage = await pageFor(browser, buyer, size.viewport);
     await buyerPage.goto(`/myrequests/${id}`);
-    await buyerPage.getByLabel('Your purchase order (PO) number (optional)').fill(poNumber);
     await buyerPage.getByRole('button', { name: 'Accept quotation' }).click();
+    const accepting = buyerPage.getByRole('dialog', { name: 'Accept this quotation?' });
+    await accepting.getByLabel('Your purchase order (PO) number (optional)').fill(poNumber);
+    await accepting.getByRole('button', { name: 'Yes, accept' }).click();
     await expect(
       buyerPage.getByText('Thank you: you accepted the quotation.', { exact: false }),
     ).toBeVisible();
