@@ -156,4 +156,25 @@ describe('CategoryFilterTabs', () => {
       '/en-in/category/Rings?filter=without',
     );
   });
+
+  it('keeps the chosen facet filters and sort when the gemstone tab changes', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/category/Rings',
+          Component: () => <CategoryFilterTabs basePath="/category/Rings" active="with" />,
+        },
+      ],
+      { path: '/category/Rings?filter=with&metal=silver,brass&stone=ruby&sort=name&page=2' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Filter designs' });
+    expect(within(nav).getByRole('link', { name: 'All' })).toHaveAttribute(
+      'href',
+      '/category/Rings?metal=silver%2Cbrass&stone=ruby&sort=name',
+    );
+    expect(within(nav).getByRole('link', { name: 'Without Gemstone' })).toHaveAttribute(
+      'href',
+      '/category/Rings?filter=without&metal=silver%2Cbrass&stone=ruby&sort=name',
+    );
+  });
 });
