@@ -46,7 +46,9 @@ test.describe('account pages', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect
       .poll(() => alerts)
-      .toEqual(['Registration successful! Please log in with your email and password.']);
+      .toEqual([
+        `Registration successful! We have sent a link to ${email}: open it to confirm your address, then log in with your email and password.`,
+      ]);
     await expect(page).toHaveURL('/login');
 
     // A wrong password first: the red message, nothing stored.

@@ -200,5 +200,8 @@ export function publicEnv(env: Env) {
     siteVerification: env.SITE_VERIFICATION,
     publicPrices: env.PUBLIC_PRICES,
     newBadgeDays: env.NEW_BADGE_DAYS,
+    /** What a new account goes through before its first price request (sign-up says it). */
+    isEmailVerificationRequired: env.EMAIL_VERIFICATION === 'required',
+    isTradeApprovalOn: env.TRADE_APPROVAL,
   };
 }
