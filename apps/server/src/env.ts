@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NEW_BADGE_DAYS_DEFAULT } from '@catalogue/shared/domain/new-badge';
+import { SITE } from '@catalogue/shared/domain/site';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: apps/server/{src,dist} are both two levels below it. */
@@ -123,7 +124,8 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  MAIL_FROM: z.string().default('Jaipur Jewellery Catalogue <no-reply@localhost>'),
+  /** The sender; its display name defaults to the business's one name (`SITE.name`). */
+  MAIL_FROM: z.string().default(`${SITE.name} <no-reply@localhost>`),
   BUSINESS_EMAIL: z.string().email().default('sales@example.com'),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),

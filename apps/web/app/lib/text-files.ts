@@ -1,4 +1,5 @@
 import type { SiteLanguage } from '@catalogue/shared/domain/locales';
+import { withSiteName } from '@catalogue/shared/domain/site';
 import type { I18nResources } from './i18n';
 
 /**
@@ -37,7 +38,7 @@ export async function loadTextFiles(
   const loaded = await Promise.all(
     [...new Set(wanted)].map(async (namespace) => {
       const load = BY_NAME.get(`${language}/${namespace}`);
-      return load ? ([namespace, await load()] as const) : null;
+      return load ? ([namespace, withSiteName(await load())] as const) : null;
     }),
   );
   return Object.fromEntries(loaded.filter((entry) => entry !== null));
