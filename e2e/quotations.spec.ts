@@ -110,9 +110,9 @@ for (const language of LANGUAGES) {
     await adminPage.getByRole('button', { name: language.save }).click();
     await expect(adminPage.getByRole('button', { name: language.send })).toBeEnabled();
     await adminPage.getByRole('button', { name: language.send }).click();
-    // Sending asks first, naming the revision and its total.
+    // Sending asks first, naming the revision and its total with taxes.
     const sending = adminPage.getByRole('dialog');
-    await expect(sending).toContainText('INR 2,53,749.00');
+    await expect(sending).toContainText('INR 2,61,361.48');
     await expectAccessible(adminPage);
     await sending.getByRole('button', { name: language.confirmSend }).click();
     await expect(adminPage.getByText(language.sent)).toBeVisible();
@@ -132,7 +132,7 @@ for (const language of LANGUAGES) {
     await expectAccessible(buyerPage);
     await buyerPage.getByRole('button', { name: language.accept }).click();
     const accepting = buyerPage.getByRole('dialog');
-    await expect(accepting).toContainText('INR 2,53,749.00');
+    await expect(accepting).toContainText('INR 2,61,361.48');
     await accepting.getByRole('button', { name: language.confirmAccept }).click();
     await expect(buyerPage.getByText(language.accepted)).toBeVisible();
 
