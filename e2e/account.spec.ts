@@ -46,7 +46,9 @@ test.describe('account pages', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect
       .poll(() => alerts)
-      .toEqual(['Registration successful! Please log in with your email and password.']);
+      .toEqual([
+        `Registration successful! We have sent a link to ${email}: open it to confirm your address, then log in with your email and password.`,
+      ]);
     await expect(page).toHaveURL('/login');
 
     // A wrong password first: the red message, nothing stored.
@@ -140,7 +142,8 @@ test.describe('account pages', () => {
     await page.getByRole('button', { name: 'साइन अप करें' }).click();
     await expect(page.getByRole('alert')).toHaveText('नाम आवश्यक है');
     await page.getByLabel(/^नाम/).fill('Asha');
-    await page.getByLabel(/^ईमेल/).fill(`slow-${Date.now()}@example.com`);
+    const email = `slow-${Date.now()}@example.com`;
+    await page.getByLabel(/^ईमेल/).fill(email);
     await page.locator('input[name="password"]').fill('slow-pw-1');
     await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('slow-pw-1');
     await page.getByLabel(/^संपर्क नंबर/).fill('1');
@@ -161,7 +164,12 @@ test.describe('account pages', () => {
     expect(animation).toBe('none');
     const alerts = acceptNextDialog(page);
     release();
-    await expect.poll(() => alerts).toEqual(['पंजीकरण सफल रहा! कृपया अपने ईमेल और पासवर्ड से लॉग इन करें।']);
+    // What comes next, in Hindi: the link mailed to the address (e-mail verification is required here).
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        `पंजीकरण सफल रहा! हमने ${email} पर एक लिंक भेजा है: अपना पता पक्का करने के लिए उसे खोलें, फिर अपने ईमेल और पासवर्ड से लॉग इन करें।`,
+      ]);
     await expect(page).toHaveURL('/hi/login');
   });
 

@@ -140,8 +140,10 @@ for (const size of SIZES) {
     const buyerPage = await pageFor(browser, buyer, size.viewport);
     await buyerPage.goto(`/myrequests/${id}`);
     await expectQuoteReadable(buyerPage, size.viewport.width);
-    await buyerPage.getByLabel('Your purchase order (PO) number (optional)').fill(poNumber);
     await buyerPage.getByRole('button', { name: 'Accept quotation' }).click();
+    const accepting = buyerPage.getByRole('dialog', { name: 'Accept this quotation?' });
+    await accepting.getByLabel('Your purchase order (PO) number (optional)').fill(poNumber);
+    await accepting.getByRole('button', { name: 'Yes, accept' }).click();
     await expect(
       buyerPage.getByText('Thank you: you accepted the quotation.', { exact: false }),
     ).toBeVisible();

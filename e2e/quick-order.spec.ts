@@ -171,6 +171,7 @@ test('an admin enters a phone order for a buyer, who then accepts its quote', as
   await buyerPage.goto('/myrequests');
   await buyerPage.getByRole('link', { name: `View request ${orderNumber}`, exact: true }).click();
   await buyerPage.getByRole('button', { name: 'Accept quotation' }).click();
+  await buyerPage.getByRole('dialog').getByRole('button', { name: 'Yes, accept' }).click();
   await expect(
     buyerPage.getByText('Thank you: you accepted the quotation. We will contact you about the order.'),
   ).toBeVisible();

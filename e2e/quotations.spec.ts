@@ -22,9 +22,11 @@ const LANGUAGES = [
     unitPrice: (code: string) => `Unit price of ${code}`,
     save: 'Save draft',
     send: 'Send to the buyer',
+    confirmSend: 'Yes, send it',
     sent: 'Quotation sent to the buyer.',
     quoted: 'Quoted',
     accept: 'Accept quotation',
+    confirmAccept: 'Yes, accept',
     accepted: 'Thank you: you accepted the quotation. We will contact you about the order.',
     myRequests: 'My requests',
     openRequest: (n: number) => `View request ${n}`,
@@ -39,9 +41,11 @@ const LANGUAGES = [
     unitPrice: (code: string) => `${code} का इकाई मूल्य`,
     save: 'मसौदा सहेजें',
     send: 'खरीदार को भेजें',
+    confirmSend: 'हाँ, भेजें',
     sent: 'कोटेशन खरीदार को भेज दिया गया।',
     quoted: 'कोटेशन भेजा गया',
     accept: 'कोटेशन स्वीकार करें',
+    confirmAccept: 'हाँ, स्वीकार करें',
     accepted: 'धन्यवाद: आपने कोटेशन स्वीकार किया। हम ऑर्डर के बारे में आपसे संपर्क करेंगे।',
     myRequests: 'मेरे अनुरोध',
     openRequest: (n: number) => `अनुरोध ${n} देखें`,
@@ -108,6 +112,11 @@ for (const language of LANGUAGES) {
     await adminPage.getByRole('button', { name: language.save }).click();
     await expect(adminPage.getByRole('button', { name: language.send })).toBeEnabled();
     await adminPage.getByRole('button', { name: language.send }).click();
+    // Sending asks first, naming the revision and its total with taxes.
+    const sending = adminPage.getByRole('dialog');
+    await expect(sending).toContainText('INR 2,61,361.48');
+    await expectAccessible(adminPage);
+    await sending.getByRole('button', { name: language.confirmSend }).click();
     await expect(adminPage.getByText(language.sent)).toBeVisible();
     await expect(adminPage.getByText(language.quoted, { exact: true }).first()).toBeVisible();
     await expectAccessible(adminPage);
@@ -124,6 +133,9 @@ for (const language of LANGUAGES) {
     await expect(buyerPage.getByText('INR 3,12,522.50').first()).toBeVisible();
     await expectAccessible(buyerPage);
     await buyerPage.getByRole('button', { name: language.accept }).click();
+    const accepting = buyerPage.getByRole('dialog');
+    await expect(accepting).toContainText('INR 2,61,361.48');
+    await accepting.getByRole('button', { name: language.confirmAccept }).click();
     await expect(buyerPage.getByText(language.accepted)).toBeVisible();
 
     // The dashboard counts it.

@@ -47,4 +47,49 @@ test.describe('texts per page', () => {
     }
     await page.context().close();
   });
+
+  test('a page whose data fails on client navigation still speaks its words and offers Retry', async ({
+    browser,
+  }) => {
+    const page = await watchedPage(browser);
+    const cases = [
+      {
+        start: '/faq',
+        shopall: '/shopall',
+        title: 'The Latest Gems',
+        failed: 'Failed to load products.',
+        retry: 'Retry',
+      },
+      {
+        start: '/hi/faq',
+        shopall: '/hi/shopall',
+        title: 'नवीनतम रत्न',
+        failed: 'उत्पाद लोड नहीं हो सके।',
+        retry: 'फिर से प्रयास करें',
+      },
+    ];
+    for (const { start, shopall, title, failed, retry } of cases) {
+      await page.goto(start);
+      await hydrated(page);
+      // The page's data (and the root's, which carries the next page's texts) answers 500; the
+      // site's own files still load.
+      const isShopallData = (url: URL) => url.pathname === `${shopall}.data`;
+      await page.route(isShopallData, (route) =>
+        route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+      );
+      await page.locator(`a[href="${shopall}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`${shopall}$`));
+      const main = page.getByRole('main');
+      await expect(main.getByRole('alert')).toHaveText(failed);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(title);
+      expect(await rawKeysOf(page), page.url()).toEqual([]);
+
+      await page.unroute(isShopallData);
+      await main.getByRole('button', { name: retry }).click();
+      await expect(main.getByRole('article').first()).toBeVisible();
+      await expect(main.getByRole('alert')).toHaveCount(0);
+      expect(await rawKeysOf(page), page.url()).toEqual([]);
+    }
+    await page.context().close();
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NEW_BADGE_DAYS_DEFAULT } from '@catalogue/shared/domain/new-badge';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '@catalogue/shared/domain/signup';
+import { SITE } from '@catalogue/shared/domain/site';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** The repository root: apps/server/{src,dist} are both two levels below it. */
@@ -127,7 +128,8 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  MAIL_FROM: z.string().default('Jaipur Jewellery Catalogue <no-reply@localhost>'),
+  /** The sender; its display name defaults to the business's one name (`SITE.name`). */
+  MAIL_FROM: z.string().default(`${SITE.name} <no-reply@localhost>`),
   BUSINESS_EMAIL: z.string().email().default('sales@example.com'),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
@@ -206,5 +208,8 @@ export function publicEnv(env: Env) {
     siteVerification: env.SITE_VERIFICATION,
     publicPrices: env.PUBLIC_PRICES,
     newBadgeDays: env.NEW_BADGE_DAYS,
+    /** What a new account goes through before its first price request (sign-up says it). */
+    isEmailVerificationRequired: env.EMAIL_VERIFICATION === 'required',
+    isTradeApprovalOn: env.TRADE_APPROVAL,
   };
 }

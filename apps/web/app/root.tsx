@@ -32,7 +32,8 @@ import '~/lib/load-context';
 import { useNonce } from '~/lib/nonce';
 import { loadWithRetries } from '~/lib/load-with-retries';
 import { languageOfPath } from '~/lib/prefix';
-import { parseTextsJson, scopedTextsJson, textsKey } from '~/lib/text-scope';
+import { loadTextFiles } from '~/lib/text-files';
+import { pageTextsOf, parseTextsJson, SHELL_TEXTS, scopedTextsJson, textsKey } from '~/lib/text-scope';
 import appCss from './app.css?inline';
 
 /**
@@ -82,16 +83,45 @@ type RootData = Awaited<ReturnType<typeof loader>>;
 let shownRootData: RootData | null = null;
 
 /**
- * On client-side navigation the root's data (texts for the next page) is fetched with the same
- * 3 attempts, 1 s apart, as the page's own; when all fail the page keeps the texts it has, so the
- * next page can show its own failure text inside the frame instead of the generic error screen.
+ * The root data shown so far, with the texts the page at `pathname` needs (in its language) read
+ * from the site's own text files instead of the server's answer, which did not come. Its viewer and
+ * the rest stay as they were. When the files do not load either, the shown data stays as it is.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+async function withTextsOf(pathname: string, known: RootData): Promise<RootData> {
+  const language = languageOfPath(pathname);
+  const had = known.language === language ? parseTextsJson(known.texts) : {};
+  const page = pageTextsOf(pathname);
+  const wanted = page === 'all' ? 'all' : [...SHELL_TEXTS, ...page].filter((ns) => !(ns in had));
+  try {
+    const [texts, { seo }] = await Promise.all([
+      loadTextFiles(language, wanted),
+      loadTextFiles(language, ['seo']),
+    ]);
+    return {
+      ...known,
+      language,
+      texts: JSON.stringify({ ...had, ...texts }),
+      seo: seoTextsFor(seo, pathname),
+    };
+  } catch (error) {
+    console.error('texts could not be loaded', error);
+    return known;
+  }
+}
+
+/**
+ * On client-side navigation the root's data (texts for the next page) is fetched with the same
+ * 3 attempts, 1 s apart, as the page's own. When all fail the page's words still never depend on
+ * that data: the next page's texts come from their own files (`withTextsOf`), so it shows its own
+ * failure text and Retry inside the frame, in its words, instead of the generic error screen or
+ * its raw text keys.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const known = shownRootData;
   return loadWithRetries(serverLoader, {
     onFailure: (error) => {
       if (!known) throw error;
-      return known;
+      return withTextsOf(new URL(request.url).pathname, known);
     },
   });
 }

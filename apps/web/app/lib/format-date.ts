@@ -122,3 +122,25 @@ export function formatLongDate(iso: string, language: string = 'en'): string {
   const month = monthName(p.month, language, 'long');
   return language === 'hi' ? `${p.day} ${month} ${p.year}` : `${month} ${p.day}, ${p.year}`;
 }
+
+/**
+ * When a quotation expires, as the buyer's list says it: its day seen from `now` (today, tomorrow
+ * or another, by the UTC calendar like every date here), the date ("05 Sept 2026") and the time of
+ * day ("18:00 UTC", "06:00 pm UTC"). Null when `iso` is not a date.
+ */
+export function expiryOf(
+  iso: string,
+  now: Date,
+  language: string,
+): { day: 'today' | 'tomorrow' | 'other'; date: string; time: string } | null {
+  const p = utcParts(iso);
+  if (!p) return null;
+  const dayNumber = (year: number, month: number, day: number) => Date.UTC(year, month, day) / 86_400_000;
+  const ahead =
+    dayNumber(p.year, p.month, p.day) - dayNumber(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return {
+    day: ahead === 0 ? 'today' : ahead === 1 ? 'tomorrow' : 'other',
+    date: dayMonthYear(p, language),
+    time: `${clock(language, p.hours, [p.minutes])} UTC`,
+  };
+}

@@ -1,4 +1,5 @@
 import { SITE_LANGUAGES, type SiteLanguage } from '@catalogue/shared/domain/locales';
+import { withSiteName } from '@catalogue/shared/domain/site';
 import type { I18nResources } from '~/lib/i18n';
 
 /**
@@ -21,7 +22,7 @@ function collectResources(): Record<SiteLanguage, I18nResources> {
     const language = match?.[1] as SiteLanguage | undefined;
     const namespace = match?.[2];
     if (!language || !namespace || !(language in byLanguage)) continue;
-    byLanguage[language][namespace] = texts;
+    byLanguage[language][namespace] = withSiteName(texts);
   }
   return byLanguage;
 }

@@ -5,7 +5,7 @@ type RetryOptions<T> = {
   /** A result that is the page's own error state (the server could not read the catalogue). */
   isFailed?: (result: T) => boolean;
   /** What the page shows when every attempt threw (the network or the server is down). */
-  onFailure?: (error: unknown) => T;
+  onFailure?: (error: unknown) => T | Promise<T>;
   attempts?: number;
   delayMs?: number;
   wait?: (ms: number) => Promise<void>;

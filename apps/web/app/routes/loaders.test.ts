@@ -103,6 +103,8 @@ function argsFor(url: string, opts: { viewer?: Viewer | null; params?: Record<st
       siteVerification: '',
       publicPrices: false,
       newBadgeDays: 30,
+      isEmailVerificationRequired: true,
+      isTradeApprovalOn: false,
     },
   } as unknown as ServerLoadContext;
   return {
@@ -460,11 +462,17 @@ describe('the root loader of every page', () => {
 describe('login and sign-up for a visitor who is already logged in', () => {
   const ADMIN: Viewer = { ...BUYER, id: 'u-2', role: 'admin' };
 
+  it('tells sign-up what a new account goes through next, as the server is set up', () => {
+    expect(signupLoader(argsFor('/signup').args)).toEqual({
+      next: { needsVerification: true, needsApproval: false },
+    });
+  });
+
   it.each([
     ['login', loginLoader],
     ['signup', signupLoader],
   ])('/%s sends them back where they came from, or home', async (page, loader) => {
-    expect(await loader(argsFor(`/${page}`).args)).toBeNull();
+    if (page === 'login') expect(await loader(argsFor(`/${page}`).args)).toBeNull();
     expect(
       await thrown(() =>
         loader(argsFor(`/${page}?from=${encodeURIComponent('/shopall?page=2')}`, { viewer: BUYER }).args),

@@ -7,15 +7,28 @@ import type { Route } from './+types/prefix';
  * back to English: the visitor is sent to the same page without it, so every address
  * has one canonical form. Anything else is not a prefix, so the page does not exist.
  */
-export function loader({ params, request }: Route.LoaderArgs) {
-  const prefix = params.prefix.toLowerCase();
+function checkPrefix(segment: string, address: string): null {
+  const prefix = segment.toLowerCase();
   if (isLocale(prefix) || isLanguagePrefix(prefix)) return null;
   if (/^[a-z]{2}$/.test(prefix)) {
-    const url = new URL(request.url);
-    const rest = url.pathname.slice(params.prefix.length + 1) || '/';
+    const url = new URL(address);
+    const rest = url.pathname.slice(segment.length + 1) || '/';
     throw redirect(`${rest}${url.search}`, 301);
   }
   throw data(null, { status: 404 });
+}
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  return checkPrefix(params.prefix, request.url);
+}
+
+/**
+ * On client-side navigation the same check runs in the browser: it needs nothing of the server,
+ * and a server round trip of its own made the page fail as a whole (the generic error screen)
+ * whenever the data requests failed, instead of showing the page's own failure text.
+ */
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return checkPrefix(params.prefix, request.url);
 }
 
 export default function Prefix() {

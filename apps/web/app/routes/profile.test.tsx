@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,17 @@ describe('profile page', () => {
     expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
     expect(screen.getByText('Verma Gems')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says a pending trade account awaits approval, and says nothing of it once approved', async () => {
+    renderProfile({ ...account, status: 'pending' });
+    expect(
+      await screen.findByText(/^Your trade account is awaiting approval\. You can browse the catalogue/),
+    ).toHaveAttribute('role', 'status');
+    cleanup();
+    renderProfile(account);
+    expect(await screen.findByText('Asha Verma')).toBeInTheDocument();
+    expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
   });
 
   it('shows the sample data to a visitor who is not logged in', async () => {

@@ -73,6 +73,14 @@ export default function ProfilePage() {
             {notice}
           </p>
         ) : null}
+        {profile.status === 'pending' ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-700 bg-amber-50 px-4 py-3 text-amber-950"
+          >
+            {t('profile.pendingApproval')}
+          </p>
+        ) : null}
         <ProfileCard
           profile={profile}
           onEdit={() => {

@@ -1,13 +1,10 @@
-export type CountryOption = { value: string; label: string; flag: string };
+/**
+ * A country a form offers: the code it sends and its name. No emoji flag: many systems draw those
+ * as two letters or empty boxes; the web app shows its own flag picture of the chosen country.
+ */
+export type CountryOption = { value: string; label: string };
 
-const flagOf = (code: string) =>
-  String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-
-const option = (value: string, label: string, flagCode = value): CountryOption => ({
-  value,
-  label,
-  flag: flagOf(flagCode),
-});
+const option = (value: string, label: string): CountryOption => ({ value, label });
 
 /** The 35 countries of the contact and price request forms. */
 export const COUNTRY_OPTIONS: readonly CountryOption[] = [
@@ -52,7 +49,7 @@ export const COUNTRY_OPTIONS: readonly CountryOption[] = [
 export const SIGNUP_COUNTRY_OPTIONS: readonly CountryOption[] = [
   option('US', 'United States'),
   option('IN', 'India'),
-  option('UK', 'United Kingdom', 'GB'),
+  option('UK', 'United Kingdom'),
   option('CA', 'Canada'),
   option('AU', 'Australia'),
   option('DE', 'Germany'),
@@ -77,6 +74,21 @@ export function normaliseCountry(input: string | null | undefined): string | nul
   const code = input.trim().toUpperCase();
   const iso = code === 'UK' ? 'GB' : code;
   return KNOWN.has(iso) ? iso : null;
+}
+
+/**
+ * The option of `countries` that stands for a stored country: its own, or the one with the same
+ * ISO code (the sign-up list's `UK` for a stored `GB`); null when the list has none.
+ */
+export function countryOptionOf(
+  countries: readonly CountryOption[],
+  code: string | null | undefined,
+): CountryOption | null {
+  if (typeof code !== 'string' || !code) return null;
+  const own = countries.find((c) => c.value === code);
+  if (own) return own;
+  const iso = normaliseCountry(code);
+  return iso ? (countries.find((c) => normaliseCountry(c.value) === iso) ?? null) : null;
 }
 
 export function countryLabel(code: string | null | undefined): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CHAT_URL, SITE, addressLine } from './site.ts';
+import { CHAT_URL, SITE, addressLine, withSiteName } from './site.ts';
 
 describe('site configuration', () => {
   it('has a valid e-mail, dialable phone numbers and a chat link', () => {
@@ -26,5 +26,18 @@ describe('site configuration', () => {
   it('links to a professional network among its social profiles, all over https', () => {
     expect(SITE.social.map((s) => s.id)).toContain('linkedin');
     for (const s of SITE.social) expect(s.url).toMatch(/^https:\/\//);
+  });
+});
+
+describe('withSiteName', () => {
+  it('writes the one name into every text that leaves its place, through lists and objects', () => {
+    expect(
+      withSiteName({ title: '{{siteName}} | Wholesale', list: ['About {{ siteName }}', 3], other: null }),
+    ).toEqual({
+      title: 'Jaipur Jewellery House | Wholesale',
+      list: ['About Jaipur Jewellery House', 3],
+      other: null,
+    });
+    expect(withSiteName('Dear {{name}}')).toBe('Dear {{name}}');
   });
 });

@@ -93,3 +93,18 @@ export const CHAT_URL = `https://wa.me/${SITE.chatNumber}`;
 export function addressLine(address: { lines: readonly string[] }): string {
   return address.lines.join(', ');
 }
+
+const SITE_NAME_PLACEHOLDER = /\{\{\s*siteName\s*\}\}/g;
+
+/**
+ * Texts with the business's one name written in: a text file writes `{{siteName}}` where the
+ * name goes (the page titles of the `seo` texts), so the name is set here and nowhere else.
+ * Strings, lists and objects of texts are read through; anything else is returned as it is.
+ */
+export function withSiteName<T>(texts: T): T {
+  if (typeof texts === 'string') return texts.replace(SITE_NAME_PLACEHOLDER, SITE.name) as T;
+  if (Array.isArray(texts)) return texts.map((item: unknown) => withSiteName(item)) as T;
+  if (texts && typeof texts === 'object')
+    return Object.fromEntries(Object.entries(texts).map(([key, value]) => [key, withSiteName(value)])) as T;
+  return texts;
+}

@@ -180,6 +180,8 @@ export const orderEventSchema = z.object({
   to: orderStatusSchema,
   by: z.object({ _id: z.string().nullable(), name: z.string(), role: z.enum(['user', 'admin', 'system']) }),
   note: z.string().nullable(),
+  /** The quote revision the step concerns (a sent, accepted or declined revision), else null. */
+  revision: z.number().int().nullable().optional(),
   at: z.string(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

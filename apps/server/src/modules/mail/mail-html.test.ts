@@ -30,6 +30,8 @@ describe('HTML for e-mail', () => {
     expect(table).toContain('&lt;Name&gt;');
     expect(table).toContain('&quot;quoted&quot; &amp; more');
     expect(mailLayout('<Title>', html``)).toContain('<title>&lt;Title&gt;</title>');
+    // Signed with the business's one name, as the site and the quotation workbook write it.
+    expect(mailLayout('Title', html``)).toContain('Jaipur Jewellery House</p>');
   });
 
   it('makes a subject one bounded line', () => {

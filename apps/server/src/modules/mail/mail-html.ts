@@ -1,3 +1,5 @@
+import { SITE } from '@catalogue/shared/domain/site';
+
 /**
  * HTML for e-mail, escaped by construction: every value interpolated into `html\`...\`` is
  * escaped unless it is itself the result of `html` (a fragment built the same way).
@@ -122,7 +124,7 @@ export function mailLayout(title: string, body: SafeHtml): string {
       <body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">
         <h2 style="color:#7a4b12">${title}</h2>
         ${body}
-        <p style="color:#888;font-size:12px">Jaipur Jewellery Catalogue</p>
+        <p style="color:#888;font-size:12px">${SITE.name}</p>
       </body>
     </html>`.value;
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ID_BATCH, inBatches } from '../../lib/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema/media.ts';
+import { attributeValues, productAttributes } from '../../db/schema/products.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { settings } from '../../db/schema/system.ts';
@@ -419,6 +420,31 @@ export function createOrdersRepository(db: Db) {
         .from(media)
         .where(inArray(media.id, [...mediaIds]));
       return new Map(rows.map((r) => [r.id, r.storageKey]));
+    },
+
+    /**
+     * Each product's metals, then its finishes, in their lists' order, as the quotation workbook's
+     * Metal column writes them ("Brass, Gold plated"); a product with neither is left out.
+     */
+    async findMetalsAndFinishes(productIds: readonly (string | null)[]): Promise<Map<string, string>> {
+      const ids = [...new Set(productIds.filter((id): id is string => id !== null))];
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({
+          productId: productAttributes.productId,
+          kind: attributeValues.kind,
+          label: attributeValues.labelEn,
+        })
+        .from(productAttributes)
+        .innerJoin(attributeValues, eq(attributeValues.id, productAttributes.valueId))
+        .where(
+          and(inArray(productAttributes.productId, ids), inArray(attributeValues.kind, ['metal', 'finish'])),
+        )
+        // `metal` sorts after `finish`: descending puts the metals first.
+        .orderBy(desc(attributeValues.kind), asc(attributeValues.position), asc(attributeValues.labelEn));
+      const labels = new Map<string, string[]>();
+      for (const row of rows) labels.set(row.productId, [...(labels.get(row.productId) ?? []), row.label]);
+      return new Map([...labels].map(([id, names]) => [id, names.join(', ')]));
     },
   };
 }

@@ -44,7 +44,7 @@ function rowsOf(sheet: ExcelJS.Worksheet): unknown[][] {
   const rows: unknown[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     const values: unknown[] = [];
-    for (let c = 1; c <= 7; c++) {
+    for (let c = 1; c <= 9; c++) {
       const v = row.getCell(c).value;
       // ExcelJS reads a cached result of 0 back as no result (it does write `<v>0</v>`).
       values.push(v && typeof v === 'object' && 'formula' in v ? (v.result ?? 0) : v);
@@ -620,7 +620,8 @@ describe('price requests', () => {
       const rows = rowsOf(sheet);
       const labelled = (label: string) => rows.find((r) => r[0] === label)?.[1];
 
-      expect(rows[0]![0]).toBe('Jaipur Jewellery Catalogue');
+      // The business's one name, as the site and the mails write it (not the mail sender's name).
+      expect(rows[0]![0]).toBe('Jaipur Jewellery House');
       expect(rows.some((r) => String(r[0]).includes('Jaipur, Rajasthan'))).toBe(true);
       expect(rows.some((r) => String(r[0]).includes('sales@jaipur.example'))).toBe(true);
       expect(rows.some((r) => r[0] === 'PRICE QUOTATION')).toBe(true);
@@ -637,7 +638,17 @@ describe('price requests', () => {
       expect(labelled('Currency')).toBe('USD');
 
       const headerIndex = rows.findIndex((r) => r[0] === 'Model No.');
-      expect(rows[headerIndex]).toEqual(['Model No.', 'Image', 'Item', 'Metal', 'Price', 'Qty', 'Amount']);
+      expect(rows[headerIndex]).toEqual([
+        'Model No.',
+        'Image',
+        'Item',
+        'Metal',
+        'Price',
+        'Qty',
+        'Amount',
+        'Min. order',
+        'Note',
+      ]);
       const headerCell = sheet.getRow(headerIndex + 1).getCell(1);
       expect(headerCell.font?.bold).toBe(true);
       expect((headerCell.fill as ExcelJS.FillPattern).fgColor?.argb).toBeTruthy();

@@ -1,4 +1,5 @@
 import { PRICE_CURRENCY } from '@catalogue/shared/domain/limits';
+import { SITE } from '@catalogue/shared/domain/site';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
@@ -98,7 +99,7 @@ function myAnswerUntil(mine: MyOrders, now: number): number {
 }
 
 export type OrdersServiceDeps = {
-  env: Pick<Env, 'SIGNING_SECRET' | 'BUSINESS_EMAIL' | 'SITE_URL' | 'MAIL_FROM'>;
+  env: Pick<Env, 'SIGNING_SECRET' | 'BUSINESS_EMAIL' | 'SITE_URL'>;
   database: Database;
   mediaStore: MediaStore;
   onMailQueued: () => void;
@@ -112,12 +113,14 @@ export type Buyer = { id: string; email: string };
 
 export type SubmittedOrder = { orderId: number; downloadLink: string };
 
-/** The display name of MAIL_FROM (`Name <address>`) heads the quotation. */
+/**
+ * The business's one name (`SITE.name`, as the site and every mail write it) and its office address
+ * head the quotation; the contact line is the configured business mailbox and site.
+ */
 function letterheadOf(env: OrdersServiceDeps['env']): Letterhead {
-  const name = /^\s*"?([^"<]+?)"?\s*</.exec(env.MAIL_FROM)?.[1] ?? 'Jaipur Jewellery Catalogue';
   return {
-    name,
-    addressLines: ['Pratap Nagar, Jaipur, Rajasthan, India'],
+    name: SITE.name,
+    addressLines: [SITE.addresses.office.lines.join(', ')],
     contactLines: [`Email: ${env.BUSINESS_EMAIL}    Web: ${env.SITE_URL}`],
     currency: QUOTATION_CURRENCY,
   };
@@ -257,7 +260,8 @@ export function createOrdersService({
     const quote: RevisionRow | null = order.validUntil
       ? ((await quotes.findSentQuotes([order.id])).get(order.id) ?? null)
       : null;
-    const content = buildQuotationWorkbook(order, pictures, letterhead, quote, reader);
+    const metals = await repo.findMetalsAndFinishes(order.lines.map((l) => l.productId));
+    const content = buildQuotationWorkbook(order, pictures, letterhead, quote, reader, metals);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 

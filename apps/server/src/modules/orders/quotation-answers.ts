@@ -50,6 +50,7 @@ export function toEventJson(row: EventRow): OrderEvent {
     to: row.toStatus as OrderStatus,
     by: { _id: row.byUserId, name: row.byName, role: roleOf(row.byRole) },
     note: row.note,
+    revision: row.revision ?? null,
     at: row.at.toISOString(),
   };
 }

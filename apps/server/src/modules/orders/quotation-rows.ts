@@ -50,10 +50,12 @@ export type EventRow = {
   byName: string;
   byRole: string;
   note: string | null;
+  /** The quote revision the step concerns (sent, accepted, declined); null for the others. */
+  revision?: number | null;
   at: Date;
 };
 
-export type NewEvent = Omit<EventRow, 'at'> & { revision?: number | null };
+export type NewEvent = Omit<EventRow, 'at'>;
 
 export type CommentRow = {
   id: string;

@@ -12,7 +12,18 @@ import {
 } from '../../lib/xlsx.ts';
 
 export const QUOTATION_SHEET = 'Price Quotation';
-export const QUOTATION_HEADER = ['Model No.', 'Image', 'Item', 'Metal', 'Price', 'Qty', 'Amount'] as const;
+/** The contract's seven columns, then the quote's minimum order and note of each line. */
+export const QUOTATION_HEADER = [
+  'Model No.',
+  'Image',
+  'Item',
+  'Metal',
+  'Price',
+  'Qty',
+  'Amount',
+  'Min. order',
+  'Note',
+] as const;
 
 /** Who the quotation is from: the letterhead lines. */
 export type Letterhead = { name: string; addressLines: string[]; contactLines: string[]; currency: string };
@@ -22,7 +33,7 @@ export const PICTURE_PX = 90;
 const LINE_ROW_HEIGHT_PT = 72;
 /** The picture's inset from its cell's top left corner, in pixels. */
 const PICTURE_INSET_PX = { dx: 9, dy: 4 };
-const COLUMN_WIDTHS = [16, 16, 36, 12, 12, 9, 14];
+const COLUMN_WIDTHS = [16, 16, 36, 22, 12, 9, 14, 11, 30];
 const LAST_COLUMN = COLUMN_WIDTHS.length - 1;
 
 const BRAND = 'FF7A4B12';
@@ -46,7 +57,7 @@ const lineStyle = (column: number, isMoney = false): CellStyle => ({
   border: BORDER,
   vertical: 'middle',
   wrap: true,
-  horizontal: column >= 4 ? 'right' : 'left',
+  horizontal: column >= 4 && column <= 7 ? 'right' : 'left',
   ...(isMoney ? { isMoney } : {}),
 });
 const totalStyle = (isMoney = false): CellStyle => ({
@@ -79,6 +90,8 @@ export function buildQuotationWorkbook(
     'revision' | 'currency' | 'lines' | 'total' | 'leadTimeDays' | 'validUntil' | 'noteToBuyer'
   > | null = null,
   reader: WorkbookReader = 'buyer',
+  /** Each product's metal and finish as the Metal column writes them ("Brass, Gold plated"), by id. */
+  metals: ReadonlyMap<string, string> = new Map(),
 ): Buffer {
   const showsCatalogue = reader === 'business';
   // A sent quote's prices, in major units: minor units written as exact decimals, then read as numbers.
@@ -152,7 +165,7 @@ export function buildQuotationWorkbook(
         { value: line.sku, style: lineStyle(0) },
         { value: null, style: lineStyle(1) },
         { value: line.name, style: lineStyle(2) },
-        { value: null, style: lineStyle(3) },
+        { value: (line.productId && metals.get(line.productId)) || null, style: lineStyle(3) },
         { value: price, style: lineStyle(4, true) },
         { value: line.quantity, style: lineStyle(5) },
         price === null
@@ -164,6 +177,8 @@ export function buildQuotationWorkbook(
               },
               style: lineStyle(6, true),
             },
+        { value: priced ? priced.moq : null, style: lineStyle(7) },
+        { value: priced?.note || null, style: lineStyle(8) },
       ],
       LINE_ROW_HEIGHT_PT,
     );
@@ -203,6 +218,8 @@ export function buildQuotationWorkbook(
           style: totalStyle(true),
         }
       : { value: null, style: totalStyle(true) },
+    { value: null, style: totalStyle() },
+    { value: null, style: totalStyle() },
   ]);
   mergeRow(0, 4);
 

@@ -147,6 +147,7 @@ function repositoryOf(db: Db | Tx) {
           byName: orderEvents.byName,
           byRole: orderEvents.byRole,
           note: orderEvents.note,
+          revision: orderEvents.revision,
           at: orderEvents.at,
         })
         .from(orderEvents)

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents, orders, quoteRevisions } from '../../db/schema/orders.ts';
+import { attributeValues, productAttributes } from '../../db/schema/products.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
 
@@ -264,6 +265,8 @@ describe('quotations', () => {
         to: 'quoted',
         by: { _id: admin.id, name: 'Ravi Admin', role: 'admin' },
         note: 'Revision 1',
+        // The revision sent, so a page can say "Revision 1 sent" in its own language.
+        revision: 1,
       });
 
       const seen = await call(buyer, 'GET', `/api/orders/${id}`);
@@ -284,6 +287,18 @@ describe('quotations', () => {
     });
 
     it('the workbook of a quoted request carries the sent prices and totals, never the internal note', async () => {
+      // The ring is brass with a gold-plated finish: the Metal column says both.
+      const [brass, plated] = await t.database.db
+        .insert(attributeValues)
+        .values([
+          { kind: 'metal', slug: 'brass-qw', labelEn: 'Brass', labelHi: 'पीतल' },
+          { kind: 'finish', slug: 'gold-plated-qw', labelEn: 'Gold plated', labelHi: 'सोना चढ़ा' },
+        ])
+        .returning();
+      await t.database.db.insert(productAttributes).values([
+        { productId: ring.id, valueId: plated!.id },
+        { productId: ring.id, valueId: brass!.id },
+      ]);
       const id = await submit();
       const order = await quote(id);
       // The buyer's link, opened without any session: the sent quote's prices, as the admin's copy.
@@ -316,6 +331,14 @@ describe('quotations', () => {
       expect(flat.find((r) => r.startsWith('PP-2'))).toContain('999.99|250|249997.5');
       expect(flat.find((r) => r.startsWith('TOTAL'))).toContain('253|253749');
       expect(flat.join('\n')).not.toContain('SECRET');
+      // Metal (metal and finish), then each line's minimum order and note from the sent quote.
+      const header = values.find((r) => r[0] === 'Model No.')!;
+      expect(header.slice(3, 4)).toEqual(['Metal']);
+      expect(header.slice(7)).toEqual(['Min. order', 'Note']);
+      const ringRow = values.find((r) => r[0] === 'KR-1')!;
+      expect([ringRow[3], ringRow[7], ringRow[8]]).toEqual(['Brass, Gold plated', 10, 'Hand set stones']);
+      const pendantRow = values.find((r) => r[0] === 'PP-2')!;
+      expect([pendantRow[3] ?? null, pendantRow[7]]).toEqual([null, 1]);
     });
 
     it('quoted → accepted by the buyer, naming the latest revision; the business is mailed once', async () => {

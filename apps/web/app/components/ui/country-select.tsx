@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { CountryOption } from '@catalogue/shared/domain/countries';
+import { COUNTRY_OPTIONS, countryOptionOf, type CountryOption } from '@catalogue/shared/domain/countries';
 import { SelectField } from '~/components/ui/field';
 
 /** Our own flag picture of a country (public/flags), never a third-party CDN. */
@@ -28,16 +28,22 @@ type CountrySelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & 
 
 /**
  * A native select of countries (keyboard and screen readers work as everywhere), each option
- * labelled with its emoji flag and name, and the chosen country's flag picture inside the box,
- * since some systems draw emoji flags as letters. It is as wide as the form's other fields, and
- * the placeholder has the whole box.
+ * labelled with its name only, and the chosen country's flag picture inside the box: emoji flags
+ * are drawn as letters or empty boxes on many systems. It is as wide as the form's other fields,
+ * and the placeholder has the whole box. A stored country shows as chosen when the list names it
+ * another way (a stored `GB` is the sign-up list's `UK`), and one the list lacks (a country set
+ * from a longer list) is offered too, so an editor never shows a buyer's country as unchosen.
  */
 export function CountrySelect({ countries, value, ...select }: CountrySelectProps) {
-  const chosen = typeof value === 'string' && value ? value : null;
+  const stored = typeof value === 'string' && value ? value : null;
+  const listed = countryOptionOf(countries, stored);
+  const extra = stored && !listed ? countryOptionOf(COUNTRY_OPTIONS, stored) : null;
+  const options = extra ? [...countries, extra] : countries;
+  const chosen = listed?.value ?? extra?.value ?? stored;
   return (
     <SelectField
-      value={value}
-      options={countries.map((c) => ({ value: c.value, label: `${c.flag} ${c.label}` }))}
+      value={chosen ?? value}
+      options={options.map((c) => ({ value: c.value, label: c.label }))}
       leading={chosen ? <CountryFlag code={chosen} /> : undefined}
       {...select}
     />

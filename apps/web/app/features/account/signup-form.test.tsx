@@ -2,15 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SignupForm } from './signup-form';
+import { SignupForm, type SignupNext } from './signup-form';
 
 const fetchMock = vi.fn<typeof fetch>();
 const alertMock = vi.fn();
 
-function renderSignup(path = '/signup') {
+function renderSignup(path = '/signup', next?: SignupNext) {
+  const Form = () => <SignupForm next={next} />;
   const Stub = createRoutesStub([
-    { path: '/signup', Component: SignupForm },
-    { path: '/hi/signup', Component: SignupForm },
+    { path: '/signup', Component: Form },
+    { path: '/hi/signup', Component: Form },
     { path: '/login', Component: () => <h1>Login page</h1> },
     { path: '/hi/login', Component: () => <h1>Hindi login page</h1> },
   ]);
@@ -151,6 +152,28 @@ describe('SignupForm', { timeout: 20_000 }, () => {
     expect(alertMock).toHaveBeenCalledWith(
       'Registration successful! Please log in with your email and password.',
     );
+  });
+
+  it.each([
+    [
+      { needsVerification: true, needsApproval: false },
+      'Registration successful! We have sent a link to asha@example.in: open it to confirm your address, then log in with your email and password.',
+    ],
+    [
+      { needsVerification: true, needsApproval: true },
+      'Registration successful! We have sent a link to asha@example.in: open it to confirm your address. Our team then reviews your trade account: you can browse and keep an enquiry list meanwhile, and send price requests once it is approved.',
+    ],
+    [
+      { needsVerification: false, needsApproval: true },
+      'Registration successful! Please log in with your email and password. Our team reviews every new trade account: you can browse and keep an enquiry list meanwhile, and send price requests once yours is approved.',
+    ],
+  ])('says what comes next after signing up (%o)', async (next, said) => {
+    fetchMock.mockResolvedValue(new Response('{"message":"User registered successfully"}', { status: 201 }));
+    renderSignup('/signup', next);
+    await fill(complete);
+    await submit();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(alertMock).toHaveBeenCalledWith(said);
   });
 
   it('keeps the locale prefix on the way to the login page', async () => {

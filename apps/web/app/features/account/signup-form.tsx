@@ -41,9 +41,26 @@ const isMessageKey = (value: string): value is SignupMessageKey =>
 /**
  * Sign-up: the shared rules run first in their fixed order, then the account
  * is registered while a pyramid loader stands in for the form; success is announced with an alert
- * and leads to the login page, a failure shows the server's word or the site's.
+ * that says what comes next (the link mailed to confirm the address, then an administrator's
+ * approval when trade accounts need one) and leads to the login page; a failure shows the
+ * server's word or the site's.
  */
-export function SignupForm() {
+/** What a new account goes through before it may send a price request, as the server is set up. */
+export type SignupNext = { needsVerification: boolean; needsApproval: boolean };
+
+/** The success message's key: it says what comes next (the mailed link, then approval). */
+function successKey({ needsVerification, needsApproval }: SignupNext): string {
+  if (needsVerification && needsApproval) return 'signup.success_verify_approval';
+  if (needsVerification) return 'signup.success_verify';
+  if (needsApproval) return 'signup.success_approval';
+  return 'signup.signup_success';
+}
+
+export function SignupForm({
+  next = { needsVerification: false, needsApproval: false },
+}: {
+  next?: SignupNext;
+}) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -96,7 +113,7 @@ export function SignupForm() {
     try {
       await apiRequest('/users/register', { json: body satisfies RegisterBody });
       setValues(EMPTY);
-      window.alert(t('signup.signup_success'));
+      window.alert(t(successKey(next), { email: body.email.trim() }));
       navigate(withPrefix(pathname, '/login'));
     } catch (error) {
       const failure = failureOf(error);

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderListSchema, type Order } from '@catalogue/shared/schemas/order';
 import { userListSchema, type UserListItem } from '@catalogue/shared/schemas/user';
@@ -8,6 +9,7 @@ import { performWrite } from '~/lib/route-action';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
 import {
+  ageOf,
   listStateOf,
   OrderList,
   ordersPath,
@@ -163,6 +165,50 @@ describe('UserList', () => {
 });
 
 describe('OrderList', () => {
+  it('keeps its filter, sort, search and page in the address', async () => {
+    api.mockResolvedValue({ success: true, orders: [makeOrder(7)], totalPages: 3, totalItems: 21 });
+    function Screen({ loaded }: { loaded: Parameters<typeof OrderList>[0]['loaded'] }) {
+      const { search } = useLocation();
+      return (
+        <>
+          <OrderList loaded={loaded} />
+          <output aria-label="address">{search}</output>
+        </>
+      );
+    }
+    renderLoaded(
+      Screen,
+      ({ request }) => settle(getJson(ordersPath(new URL(request.url).searchParams), orderListSchema)),
+      { path: '/orderlist', pattern: '/orderlist' },
+    );
+    const address = () => screen.getByRole('status', { name: 'address' }).textContent;
+    await screen.findByText('Showing 1-1 of 21 orders');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'quoted' } });
+    await waitFor(() => expect(address()).toBe('?page=1&status=quoted'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by age' }), { target: { value: 'oldest' } });
+    await waitFor(() => expect(address()).toBe('?page=1&status=quoted&sort=oldest'));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: 'ruby' } });
+    await waitFor(() => expect(address()).toBe('?page=1&search=ruby&status=quoted&sort=oldest'));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(address()).toBe('?page=2&search=ruby&status=quoted&sort=oldest'));
+    // The route's loader answered each address.
+    await waitFor(() =>
+      expect(api).toHaveBeenLastCalledWith(
+        '/orders/orders?page=2&limit=10&search=ruby&status=quoted&sort=oldest',
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('says how long ago a request came, in minutes, hours, then days', () => {
+    const now = new Date('2024-03-05T12:00:00.000Z');
+    expect(ageOf('2024-03-05T11:59:30.000Z', now)).toEqual({ unit: 'minutes', count: 0 });
+    expect(ageOf('2024-03-05T11:01:00.000Z', now)).toEqual({ unit: 'minutes', count: 59 });
+    expect(ageOf('2024-03-05T11:00:00.000Z', now)).toEqual({ unit: 'hours', count: 1 });
+    expect(ageOf('2024-03-04T12:00:01.000Z', now)).toEqual({ unit: 'hours', count: 23 });
+    expect(ageOf('2024-03-02T12:00:00.000Z', now)).toEqual({ unit: 'days', count: 3 });
+  });
+
   it('shows the page and state an address asks for, with its controls set to them', async () => {
     api.mockResolvedValue({
       success: true,
@@ -179,7 +225,7 @@ describe('OrderList', () => {
   });
 
   it('shows a page of orders and asks the server again for a search after a pause', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ now: new Date('2024-03-05T13:45:00.000Z') });
     api.mockResolvedValue({
       success: true,
       orders: [makeOrder(12, { companyName: 'Gem Co' }), makeOrder(11, { excelFilePath: '' })],
@@ -193,17 +239,27 @@ describe('OrderList', () => {
     });
     expect(api).toHaveBeenLastCalledWith('/orders/orders?page=1&limit=10', expect.anything());
     expect(screen.getByText('Showing 1-2 of 12 orders')).toBeInTheDocument();
+    // A compact row: number, state, buyer and company, how many designs, how long ago, actions.
     const row12 = screen.getByRole('cell', { name: '12' }).closest('tr')!;
-    expect(within(row12).getByText('Ruby Ring (x2)')).toBeInTheDocument();
-    expect(within(row12).getByText('Jhumka (x12)')).toBeInTheDocument();
-    expect(within(row12).getByText('Gem Co')).toBeInTheDocument();
+    expect(
+      within(row12)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '12',
+      'New',
+      'Meera, Gem Comeera@example.com',
+      '2 designs',
+      '3 hours ago',
+      expect.stringMatching(/^OpenView.*Delete$/),
+    ]);
     expect(within(row12).getByRole('link', { name: /order 12/ })).toHaveAttribute(
       'href',
       '/api/orders/download/Quotation_12.xlsx?sig=abc&exp=99',
     );
     const row11 = screen.getByRole('cell', { name: '11' }).closest('tr')!;
     expect(within(row11).getByText('No File')).toBeInTheDocument();
-    expect(within(row11).getByText('-')).toBeInTheDocument();
+    expect(within(row11).getByText('Meera')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await act(async () => {

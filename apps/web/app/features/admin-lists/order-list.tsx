@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { useTranslation } from '~/lib/i18n';
 import { PAGE_SIZE, TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Order, OrderList as OrderListAnswer } from '@catalogue/shared/schemas/order';
@@ -30,18 +30,20 @@ export function sendOrderListWrite(write: OrderListWrite): Promise<unknown> {
   return apiRequest(`/orders/${encodeURIComponent(write.id)}`, { method: 'DELETE' });
 }
 
-const ORDER_COLUMNS = [
-  'orderId',
-  'status',
-  'customer',
-  'email',
-  'company',
-  'country',
-  'details',
-  'createdAt',
-  'download',
-  'actions',
-] as const;
+/**
+ * A compact row, so the list fits a 1366-pixel screen beside the admin menu without clipping: the
+ * number, the state, the buyer with their company (and e-mail), how many designs, how long ago,
+ * and the actions (the workbook among them). The rest is in the row's View dialog.
+ */
+const ORDER_COLUMNS = ['orderId', 'status', 'buyer', 'items', 'age', 'actions'] as const;
+
+/** How long ago a request came: minutes within the hour, hours within the day, then days. */
+export function ageOf(createdAt: string, now: Date): { unit: 'minutes' | 'hours' | 'days'; count: number } {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(createdAt)) / 60_000));
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  if (minutes < 24 * 60) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'days', count: Math.floor(minutes / (24 * 60)) };
+}
 
 const PAGE_LIMIT = PAGE_SIZE.adminOrders;
 
@@ -95,8 +97,9 @@ export function ordersPath(query: URLSearchParams) {
  * The admin's order list: server-side search (debounced) and paging, view, download and delete;
  * each request's state (new ones waiting over 48 hours marked overdue), a filter by state, a sort
  * by age, and a link to the request's own page where it is quoted. `loaded` is the route loader's
- * first page (null while the page starts); a new search, filter, sort or page asks the same loader
- * through a fetcher, so the address stays as it is.
+ * answer for the address (null while the page starts). A new search, filter, sort or page is
+ * written into the address (replacing the entry), so the route's loader answers it and a reload,
+ * a shared link or the way back from a request shows the same rows with the same controls.
  */
 export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }) {
   const { t } = useTranslation('admin-content');
@@ -112,22 +115,35 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [notice, setNotice] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), TIMINGS_MS.searchDebounce);
-  const fetcher = useFetcher<Loaded<OrderListAnswer>>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { revalidate } = useRevalidator();
   const query = ordersQuery(page, settledSearch, status, sort);
-  const href = `${pathname}?${query}`;
-  const { load } = fetcher;
-  const reload = () => void load(href);
-  // The loader's own answer is the address's query; any other query is asked for when it changes.
+  const reload = () => void revalidate();
+  // The address's query is what the loader answered; the controls' query goes into the address.
   const shownQuery = useRef(ordersQuery(initial.page, initial.search, initial.status, initial.sort));
+  const isTyping = search.trim() !== settledSearch;
   useEffect(() => {
-    if (shownQuery.current === query) return;
+    // While the search box waits out its pause, its old text is not written back.
+    if (isTyping || shownQuery.current === query) return;
     shownQuery.current = query;
-    void load(href);
-  }, [query, href, load]);
-  const answer = fetcher.data ?? loaded;
-  const data = answer?.data ?? null;
-  const error = answer?.error ?? null;
-  const isLoading = answer === null || fetcher.state !== 'idle';
+    void navigate(`${pathname}?${query}`, { replace: true, preventScrollReset: true });
+  }, [isTyping, query, pathname, navigate]);
+  // An address reached otherwise (Back, a link) sets the controls to what it asks for.
+  useEffect(() => {
+    const asked = listStateOf(new URLSearchParams(addressQuery));
+    const askedQuery = ordersQuery(asked.page, asked.search, asked.status, asked.sort);
+    if (askedQuery === shownQuery.current) return;
+    shownQuery.current = askedQuery;
+    setSearch(asked.search);
+    setStatus(asked.status);
+    setSort(asked.sort);
+    setPage(asked.page);
+  }, [addressQuery]);
+  const data = loaded?.data ?? null;
+  const error = loaded?.error ?? null;
+  const isLoading =
+    loaded === null || (navigation.state === 'loading' && navigation.location.pathname === pathname);
 
   const orders = data?.orders ?? [];
   const totalPages = data?.totalPages ?? 1;
@@ -140,7 +156,7 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
 
   const deletion = useRouteWrite<OrderListWrite>();
 
-  // The router reloads the list after the delete (the fetcher's page with it).
+  // The router reloads the list after the delete (the address's page).
   const remove = async (order: Order) => {
     await deletion.write({ intent: 'delete', id: order._id });
     setDeleting(null);
@@ -209,7 +225,7 @@ export function OrderList({ loaded }: { loaded: Loaded<OrderListAnswer> | null }
               key: column,
               label: column === 'status' ? q('list.status') : t(`orders.columns.${column}`),
             }))}
-            minWidthClassName="min-w-[48rem]"
+            minWidthClassName="min-w-[44rem]"
             isAlignedTop
           >
             {orders.map((order) => (
@@ -240,46 +256,32 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
   const { t, i18n } = useTranslation('admin-content');
   const q = useTranslation('quotes').t;
   const href = quotationHref(order.excelFilePath);
+  const age = ageOf(order.createdAt, new Date());
   return (
     <tr>
       <td className="px-3 py-2 font-medium">{order.orderId}</td>
       <td className="px-3 py-2">
         <StatusBadge status={order.status} overdue={order.overdue} />
       </td>
-      <td className="px-3 py-2">{order.firstName}</td>
       <td className="px-3 py-2">
-        <BreakableText text={order.email} />
+        <p className="font-medium">
+          {order.firstName}
+          {order.companyName ? <span className="font-normal">, {order.companyName}</span> : null}
+        </p>
+        <p className="text-gray-700">
+          <BreakableText text={order.email} />
+        </p>
       </td>
-      <td className="px-3 py-2">{order.companyName || t('common.dash')}</td>
       <td className="px-3 py-2 whitespace-nowrap">
-        <CountryCell code={order.country} />
+        {t('orders.itemCount', { count: order.orderDetails.length })}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={order.createdAt} title={formatDateTime(order.createdAt, i18n.language)}>
+          {t(`orders.age.${age.unit}`, { count: age.count })}
+        </time>
       </td>
       <td className="px-3 py-2">
-        <ul>
-          {order.orderDetails.map((line, i) => (
-            <li key={`${line.productId ?? 'gone'}-${i}`}>
-              {t('orders.line', { name: line.name, quantity: line.quantity })}
-            </li>
-          ))}
-        </ul>
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(order.createdAt, i18n.language)}</td>
-      <td className="px-3 py-2">
-        {href ? (
-          <a
-            href={href}
-            download
-            aria-label={t('orders.downloadLabel', { orderId: order.orderId })}
-            className="font-medium text-brand-700 underline hover:text-brand-900"
-          >
-            {t('orders.downloadLink')}
-          </a>
-        ) : (
-          t('orders.noFile')
-        )}
-      </td>
-      <td className="px-3 py-2">
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <ButtonLink
             to={`/orderlist/${encodeURIComponent(order._id)}`}
             variant="primary"
@@ -296,6 +298,18 @@ function OrderRow({ order, onView, onDelete }: { order: Order; onView: () => voi
           >
             {t('orders.view')}
           </Button>
+          {href ? (
+            <a
+              href={href}
+              download
+              aria-label={t('orders.downloadLabel', { orderId: order.orderId })}
+              className="font-medium text-brand-700 underline hover:text-brand-900"
+            >
+              {t('orders.downloadLink')}
+            </a>
+          ) : (
+            <span className="text-gray-700">{t('orders.noFile')}</span>
+          )}
           <Button
             variant="danger"
             size="sm"

@@ -60,7 +60,10 @@ describe('ProductForm', () => {
     await user.type(screen.getByLabelText(/Product Name/), 'Only a name');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(screen.getAllByRole('alert')[0]).toHaveTextContent('All fields are required');
+    // The sentence once, not once per empty field; each empty field is marked and described.
+    expect(screen.getAllByText('All fields are required')).toHaveLength(1);
     expect(screen.getByLabelText(/Product Code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Product Code/)).toHaveAccessibleDescription('Required');
     expect(screen.getByLabelText(/Product Name/)).not.toHaveAttribute('aria-invalid');
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -110,11 +110,12 @@ export function ProductForm({
     setFormErrorDetail(null);
     const checked = checkProductFields(draft);
     if (!checked.ok) {
+      // Empty fields: the sentence once, above the form; each empty field is marked with a word.
       const missing = checked.message === PRODUCT_MESSAGES.allFieldsRequired;
       setFormError(missing ? t('product.errors.allFieldsRequired') : checked.message);
       setFieldErrors(
         Object.fromEntries(
-          checked.issues.map((i) => [i.path, missing ? t('product.errors.allFieldsRequired') : i.message]),
+          checked.issues.map((i) => [i.path, missing ? t('product.errors.fieldRequired') : i.message]),
         ),
       );
       return;

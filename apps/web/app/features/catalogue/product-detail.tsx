@@ -9,6 +9,7 @@ import { HydrateLater } from '~/components/hydrate-later';
 import { buttonClasses } from '~/components/ui/button';
 import { PhoneIcon } from '~/components/ui/icons';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { RetryButton } from '~/components/ui/retry-button';
 import { Spinner } from '~/components/ui/spinner';
 import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
 import { categoryPath } from '~/lib/paths';
@@ -169,9 +170,12 @@ export function ProductDetailProblem({ isNotFound }: { isNotFound: boolean }) {
         {isNotFound ? t('detail.notFound') : t('detail.failed')}
       </h1>
       {isNotFound ? <p className="mt-4 text-gray-700">{t('detail.notFoundHint')}</p> : null}
-      <PrefixedLink to="/shopall" className={buttonClasses('primary', 'md', 'mt-8')}>
-        {t('detail.browseAll')}
-      </PrefixedLink>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {isNotFound ? null : <RetryButton label={t('detail.retry')} />}
+        <PrefixedLink to="/shopall" className={buttonClasses('primary', 'md')}>
+          {t('detail.browseAll')}
+        </PrefixedLink>
+      </div>
     </section>
   );
 }

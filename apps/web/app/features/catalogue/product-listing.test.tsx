@@ -105,6 +105,7 @@ describe('ProductListing', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load products. Please try again.');
     expect(alert).toHaveClass('text-red-700');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
   });
 
   it('sends an anonymous visitor asking for page 2 to the login page, with the page as from and state', async () => {
@@ -153,6 +154,27 @@ describe('CategoryFilterTabs', () => {
     expect(within(nav).getByRole('link', { name: 'Without Gemstone' })).toHaveAttribute(
       'href',
       '/en-in/category/Rings?filter=without',
+    );
+  });
+
+  it('keeps the chosen facet filters and sort when the gemstone tab changes', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/category/Rings',
+          Component: () => <CategoryFilterTabs basePath="/category/Rings" active="with" />,
+        },
+      ],
+      { path: '/category/Rings?filter=with&metal=silver,brass&stone=ruby&sort=name&page=2' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Filter designs' });
+    expect(within(nav).getByRole('link', { name: 'All' })).toHaveAttribute(
+      'href',
+      '/category/Rings?metal=silver%2Cbrass&stone=ruby&sort=name',
+    );
+    expect(within(nav).getByRole('link', { name: 'Without Gemstone' })).toHaveAttribute(
+      'href',
+      '/category/Rings?filter=without&metal=silver%2Cbrass&stone=ruby&sort=name',
     );
   });
 });

@@ -4,6 +4,7 @@ import { useLocation, useNavigation } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { Pagination } from '~/components/ui/pagination';
+import { RetryButton } from '~/components/ui/retry-button';
 import { Spinner } from '~/components/ui/spinner';
 import { pageHref } from '~/features/catalogue/listing-url';
 import { ProductGrid } from '~/features/catalogue/product-grid';
@@ -89,12 +90,12 @@ export function ProductListing({
               </div>
             ) : null}
             {data.status === 'error' ? (
-              <p
-                role="alert"
-                className={`py-16 text-center text-lg ${isFailureRed ? 'text-red-700' : 'text-gray-800'}`}
-              >
-                {failedText}
-              </p>
+              <div className="py-16 text-center">
+                <p role="alert" className={`text-lg ${isFailureRed ? 'text-red-700' : 'text-gray-800'}`}>
+                  {failedText}
+                </p>
+                <RetryButton label={t('listing.retry')} className="mt-4" />
+              </div>
             ) : data.products.length === 0 ? (
               <p className="py-16 text-center text-lg text-gray-700">{t('listing.empty')}</p>
             ) : (

@@ -3,6 +3,7 @@ import { CATEGORIES } from '@catalogue/shared/domain/categories';
 import { SITE } from '@catalogue/shared/domain/site';
 import { ButtonLink } from '~/components/ui/button';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { RetryButton } from '~/components/ui/retry-button';
 import { VideoFacade } from '~/features/home/video-facade';
 import { textList } from '~/lib/text-list';
 
@@ -213,9 +214,12 @@ export function LatestCollection({
       <p className="mx-auto mt-2 max-w-2xl text-center text-gray-800">{t('latest.intro')}</p>
       <div className="mt-6">
         {hasFailed ? (
-          <p role="alert" className="text-center text-red-700">
-            {t('latest.failed')}
-          </p>
+          <div className="text-center">
+            <p role="alert" className="text-red-700">
+              {t('latest.failed')}
+            </p>
+            <RetryButton label={t('latest.retry')} className="mt-4" />
+          </div>
         ) : shown === 0 ? (
           <p className="text-center text-gray-700">{t('latest.empty')}</p>
         ) : (

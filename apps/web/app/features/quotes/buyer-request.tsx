@@ -16,6 +16,7 @@ import { ApiError, apiRequest } from '~/lib/api-client';
 import { useApiQuery } from '~/lib/use-api-query';
 import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
+import { ConfirmQuoteDialog, factsOf } from './confirm-quote-dialog';
 import { quotationHref } from '~/lib/paths';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
@@ -95,6 +96,7 @@ export function BuyerRequest({
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  const [isConfirmingAccept, setIsConfirmingAccept] = useState(false);
   /** The revision whose accept answered 409 RATE_EXPIRED, if any. */
   const [rateExpired, setRateExpired] = useState<number | null>(null);
   const [commentsKey, setCommentsKey] = useState(0);
@@ -134,7 +136,10 @@ export function BuyerRequest({
       setOrder(answer.order);
       setNotice(done);
       setIsConfirmingCancel(false);
+      setIsConfirmingAccept(false);
     } catch (reason) {
+      // The dialog closes on a refusal too: the reason shows on the page, beside what it concerns.
+      setIsConfirmingAccept(false);
       if (action === 'accept' && reason instanceof ApiError && reason.code === 'RATE_EXPIRED' && quote) {
         setRateExpired(quote.revision);
       } else {
@@ -212,16 +217,17 @@ export function BuyerRequest({
           <h2 id="decide" className="font-semibold">
             {t('decide.prompt')}
           </h2>
-          <TextField
-            label={tOrder('accept.poNumber')}
-            hint={tOrder('accept.poHint')}
-            value={poNumber}
-            maxLength={100}
-            onChange={(event) => setPoNumber(event.target.value)}
-          />
-          <Button
-            disabled={busy}
-            onClick={() =>
+          <Button disabled={busy} onClick={() => setIsConfirmingAccept(true)}>
+            {t('decide.accept')}
+          </Button>
+          <ConfirmQuoteDialog
+            open={isConfirmingAccept}
+            title={t('confirm.acceptTitle')}
+            facts={factsOf(quote)}
+            confirmLabel={t('confirm.accept')}
+            isBusy={busy}
+            onCancel={() => setIsConfirmingAccept(false)}
+            onConfirm={() =>
               void act(
                 'accept',
                 { version: order.version, revision: quote.revision, poNumber: poNumber.trim() || null },
@@ -229,8 +235,14 @@ export function BuyerRequest({
               )
             }
           >
-            {busy ? t('decide.working') : t('decide.accept')}
-          </Button>
+            <TextField
+              label={tOrder('accept.poNumber')}
+              hint={tOrder('accept.poHint')}
+              value={poNumber}
+              maxLength={100}
+              onChange={(event) => setPoNumber(event.target.value)}
+            />
+          </ConfirmQuoteDialog>
           <TextAreaField
             label={t('decide.reason')}
             value={reason}

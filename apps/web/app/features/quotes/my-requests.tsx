@@ -7,18 +7,32 @@ import { Pagination } from '~/components/ui/pagination';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { useApiQuery } from '~/lib/use-api-query';
-import { formatDate } from '~/lib/format-date';
+import { expiryOf, formatDate } from '~/lib/format-date';
 import { formatMoney } from './quote-format';
 import { StatusBadge } from '~/components/status-badge';
 
 const TH = 'px-3 py-2 text-left text-sm font-semibold text-ink';
 const TD = 'px-3 py-2 text-sm text-ink';
+/** A total or validity a request has not got (cancelled before any quote, or never quoted). */
+const NONE = '—';
 
 /** "My requests": every price request of the signed-in buyer, newest first, with its state and total. */
 export function MyRequests() {
   const { t, i18n } = useTranslation('quotes');
   const [page, setPage] = useState(1);
   const { data, error, isLoading, reload } = useApiQuery(`/orders/mine?page=${page}`, myOrdersSchema);
+
+  /**
+   * Until when a quote holds, with its time: a quoted request's says "expires today at 18:00 UTC"
+   * (or tomorrow) when that is near. The list is read in the browser only, so "today" is the buyer's.
+   */
+  function validityOf(order: { status: string; validUntil: string | null }): string {
+    const expiry = order.validUntil ? expiryOf(order.validUntil, new Date(), i18n.language) : null;
+    if (!expiry) return NONE;
+    if (order.status === 'quoted' && expiry.day === 'today') return t('mine.expiresToday', expiry);
+    if (order.status === 'quoted' && expiry.day === 'tomorrow') return t('mine.expiresTomorrow', expiry);
+    return t('mine.validUntilAt', expiry);
+  }
 
   if (error)
     return (
@@ -89,9 +103,11 @@ export function MyRequests() {
                 <td className={`${TD} text-right whitespace-nowrap`}>
                   {order.total !== null && order.currency
                     ? formatMoney(order.total, order.currency)
-                    : t('mine.notQuoted')}
+                    : order.status === 'new'
+                      ? t('mine.notQuoted')
+                      : NONE}
                 </td>
-                <td className={TD}>{order.validUntil ? formatDate(order.validUntil, i18n.language) : '-'}</td>
+                <td className={TD}>{validityOf(order)}</td>
                 <td className={TD}>
                   <PrefixedLink
                     to={`/quick-order?again=${encodeURIComponent(order._id)}`}

@@ -18,6 +18,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
 import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
+import { ConfirmQuoteDialog, factsOf, type QuoteFacts } from './confirm-quote-dialog';
 import { LinePicture } from './quote-lines';
 import { formatMoney, parsePrice, priceText } from './quote-format';
 
@@ -66,6 +67,18 @@ function startFrom(order: OrderDetail) {
 }
 
 /**
+ * The revision a withdrawal takes back: the latest sent one (a draft of the next may be open
+ * beside it, which the editor's `order.quote` then is; the revisions list carries no validity).
+ */
+function sentFacts(order: OrderDetail): QuoteFacts | null {
+  if (order.quote?.state === 'sent') return factsOf(order.quote);
+  const sent = order.revisions.findLast((r) => r.sentAt !== null);
+  return sent
+    ? { revision: sent.revision, total: sent.total, currency: sent.currency, validUntil: null }
+    : null;
+}
+
+/**
  * The admin's quote for a request: a price, a minimum and a note per line, the currency, lead time,
  * validity, a note to the buyer and an internal note. "Save draft" stores the next revision;
  * "Send" sends the saved draft. The same rules as the server are checked here first; the server's
@@ -87,9 +100,12 @@ export function QuoteEditor({
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState<'save' | 'send' | 'withdraw' | 'requote' | null>(null);
   const [withdrawNote, setWithdrawNote] = useState('');
+  /** The step whose confirmation is open. */
+  const [confirming, setConfirming] = useState<'send' | 'withdraw' | null>(null);
   const status = order.status as OrderStatus;
   const canQuote = canTransition(status, 'saveQuote');
   const hasDraft = order.quote?.state === 'draft';
+  const withdrawn = canTransition(status, 'withdraw') ? sentFacts(order) : null;
 
   const setLine = (index: number, patch: Partial<LineDraft>) =>
     setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
@@ -199,6 +215,8 @@ export function QuoteEditor({
       }
       if (Object.keys(named).length) setErrors(named);
     } finally {
+      // Done or refused, the confirmation closes: the outcome shows on the page.
+      setConfirming(null);
       setBusy(null);
     }
   }
@@ -404,11 +422,7 @@ export function QuoteEditor({
             <Button
               disabled={busy !== null || !hasDraft}
               aria-describedby={hasDraft ? undefined : 'send-needs-draft'}
-              onClick={() =>
-                void run('send', `${base}/quote/send`, 'POST', { version: order.version }, () =>
-                  t('quote.sent'),
-                )
-              }
+              onClick={() => setConfirming('send')}
             >
               {busy === 'send' ? t('quote.sending') : t('quote.send')}
             </Button>
@@ -441,22 +455,43 @@ export function QuoteEditor({
             maxLength={QUOTE_LIMITS.noteMax}
             onChange={(e) => setWithdrawNote(e.target.value)}
           />
-          <Button
-            variant="danger"
-            disabled={busy !== null}
-            onClick={() =>
-              void run(
-                'withdraw',
-                `${base}/withdraw`,
-                'POST',
-                { version: order.version, note: withdrawNote },
-                () => t('quote.withdrawn'),
-              )
-            }
-          >
+          <Button variant="danger" disabled={busy !== null} onClick={() => setConfirming('withdraw')}>
             {t('quote.withdraw')}
           </Button>
         </div>
+      ) : null}
+      {hasDraft && order.quote ? (
+        <ConfirmQuoteDialog
+          open={confirming === 'send'}
+          title={t('confirm.sendTitle')}
+          facts={factsOf(order.quote, new Date())}
+          confirmLabel={t('confirm.send')}
+          isBusy={busy === 'send'}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            void run('send', `${base}/quote/send`, 'POST', { version: order.version }, () => t('quote.sent'))
+          }
+        />
+      ) : null}
+      {withdrawn ? (
+        <ConfirmQuoteDialog
+          open={confirming === 'withdraw'}
+          title={t('confirm.withdrawTitle')}
+          facts={withdrawn}
+          confirmLabel={t('confirm.withdraw')}
+          confirmVariant="danger"
+          isBusy={busy === 'withdraw'}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            void run(
+              'withdraw',
+              `${base}/withdraw`,
+              'POST',
+              { version: order.version, note: withdrawNote },
+              () => t('quote.withdrawn'),
+            )
+          }
+        />
       ) : null}
     </section>
   );

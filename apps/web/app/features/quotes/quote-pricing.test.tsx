@@ -184,6 +184,7 @@ describe('accepting after the metal rate expired', () => {
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Accept quotation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, accept' }));
     expect(await screen.findByText('The metal rate of this quote has expired')).toBeInTheDocument();
     expect(screen.queryByText('The metal rate of this quote expired')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Ask for a re-quote' }));
@@ -208,6 +209,7 @@ describe('accepting after the metal rate expired', () => {
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Accept quotation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, accept' }));
     expect(await screen.findByText('The quote changed meanwhile')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ask for a re-quote' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quoteFiguresSchema, type OrderDetail } from '@catalogue/shared/schemas/quotation';
@@ -196,6 +196,100 @@ describe('QuoteEditor', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
+  it('sends the saved draft only after a confirmation naming its revision, total and validity', async () => {
+    const draft = makeOrder({
+      version: 2,
+      quote: { ...sentQuote, revision: 2, state: 'draft', sentAt: null },
+      revisions: [
+        { revision: 1, sentAt: sentQuote.sentAt, total: 1_000, currency: 'INR' },
+        { revision: 2, sentAt: null, total: sentQuote.total, currency: 'INR' },
+      ],
+    });
+    api.mockResolvedValueOnce({ order: { ...draft, status: 'quoted', version: 3 } });
+    const onChange = vi.fn();
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={draft} onChange={onChange} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the buyer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send this quotation to the buyer?' });
+    expect(within(dialog).getByText('Revision').nextElementSibling).toHaveTextContent('2');
+    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('INR 2,53,749.00');
+    expect(within(dialog).getByText('Valid until').nextElementSibling).toHaveTextContent(
+      '08 Dec 2026, 10:00 UTC',
+    );
+    // Going back sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(
+      screen.queryByRole('dialog', { name: 'Send this quotation to the buyer?' }),
+    ).not.toBeInTheDocument();
+    expect(api).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the buyer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, send it' }));
+    expect(await screen.findByText('Quotation sent to the buyer.')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith(`/orders/${draft._id}/quote/send`, {
+      method: 'POST',
+      json: { version: 2 },
+    });
+    expect(
+      screen.queryByRole('dialog', { name: 'Send this quotation to the buyer?' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says a draft without its own validity holds for 14 days from sending', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T09:30:00.000Z'));
+    try {
+      const draft = makeOrder({
+        version: 2,
+        quote: { ...sentQuote, state: 'draft', sentAt: null, validUntil: null },
+      });
+      render(
+        <MemoryRouter>
+          <QuoteEditor order={draft} onChange={vi.fn()} />
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Send to the buyer' }));
+      const dialog = screen.getByRole('dialog', { name: 'Send this quotation to the buyer?' });
+      expect(within(dialog).getByText('Valid until').nextElementSibling).toHaveTextContent(
+        '15 Dec 2026, 09:30 UTC',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('withdraws the sent revision only after a confirmation, with the reason typed', async () => {
+    const quoted = makeOrder({
+      status: 'quoted',
+      version: 5,
+      quote: sentQuote,
+      revisions: [{ revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' }],
+    });
+    api.mockResolvedValueOnce({ order: { ...quoted, status: 'withdrawn', version: 6 } });
+    render(
+      <MemoryRouter>
+        <QuoteEditor order={quoted} onChange={vi.fn()} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Reason for withdrawing (optional)'), {
+      target: { value: 'Rates moved' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw quotation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw this quotation?' });
+    expect(within(dialog).getByText('Revision').nextElementSibling).toHaveTextContent('1');
+    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('INR 2,53,749.00');
+    expect(api).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, withdraw it' }));
+    expect(await screen.findByText('Quotation withdrawn.')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith(`/orders/${quoted._id}/withdraw`, {
+      method: 'POST',
+      json: { version: 5, note: 'Rates moved' },
+    });
+  });
+
   it('offers no quoting on a closed request', () => {
     render(
       <MemoryRouter>
@@ -229,8 +323,19 @@ describe('BuyerRequest', () => {
     expect(screen.getByText('INR 2,53,749.00')).toBeInTheDocument();
     expect(screen.getByText('Prices include packing.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel request' })).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(/purchase order \(PO\) number/), { target: { value: ' PO-42 ' } });
+    // Accepting asks first, showing what is accepted, and takes the buyer's PO number there.
     fireEvent.click(screen.getByRole('button', { name: 'Accept quotation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quotation?' });
+    expect(within(dialog).getByText('Revision').nextElementSibling).toHaveTextContent('1');
+    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('INR 2,53,749.00');
+    expect(within(dialog).getByText('Valid until').nextElementSibling).toHaveTextContent(
+      '08 Dec 2026, 10:00 UTC',
+    );
+    expect(api).not.toHaveBeenCalledWith(`/orders/${quoted._id}/accept`, expect.anything());
+    fireEvent.change(within(dialog).getByLabelText(/purchase order \(PO\) number/), {
+      target: { value: ' PO-42 ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, accept' }));
     await screen.findByText('Thank you: you accepted the quotation. We will contact you about the order.');
     expect(api).toHaveBeenCalledWith(`/orders/${quoted._id}/accept`, {
       method: 'POST',

@@ -63,6 +63,14 @@ describe('seo table', () => {
       expect(titles.size).toBe(paths.length);
     }
   });
+
+  it("writes the business's one name (SITE.name) where the texts leave its place", () => {
+    for (const language of ['en', 'hi'] as const) {
+      const home = tableSeoFor('/', resourcesFor(language));
+      expect(home?.title, language).toMatch(/^Jaipur Jewellery House \| /);
+      expect(JSON.stringify(resourcesFor(language))).not.toContain('{{siteName}}');
+    }
+  });
 });
 
 describe('the seo texts a page receives', () => {
