@@ -807,6 +807,11 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
     (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.pdf`),
   ],
+  [
+    'GET /api/cart/:userId/linesheet.xlsx',
+    { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
+    (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.xlsx`),
+  ],
 ];
 
 async function insertSynonym(t: TestApp): Promise<string> {
@@ -863,6 +868,7 @@ const PUBLIC: Array<[route: string, url: string]> = [
   ['POST /api/s/:token/events', '/api/s/no-such-token/events'],
   ['GET /s/:token/preview.jpg', '/s/no-such-token/preview.jpg'],
   ['GET /s/:token/linesheet.pdf', '/s/no-such-token/linesheet.pdf'],
+  ['GET /s/:token/linesheet.xlsx', '/s/no-such-token/linesheet.xlsx'],
 ];
 
 describe('authorisation matrix', () => {

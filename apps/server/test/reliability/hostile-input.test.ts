@@ -22,7 +22,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
  * production board's workbook, line sheets and a shared selection's files, the API reference page and its scripts and styles (and the document as YAML).
  */
 const NON_JSON_SUCCESS =
-  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/admin\/catalogue\/(export|imports\/jobs\/[^/]+\/errors)|api\/admin\/fulfilment\/export\.xlsx|api\/cart\/[^/]+\/linesheet\.pdf|s\/|api\/docs)/;
+  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/admin\/catalogue\/(export|imports\/jobs\/[^/]+\/errors)|api\/admin\/fulfilment\/export\.xlsx|api\/cart\/[^/]+\/linesheet\.(pdf|xlsx)|s\/|api\/docs)/;
 
 const IMAGE_ROUTES = /^\/(media|uploads)\//;
 

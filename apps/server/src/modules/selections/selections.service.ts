@@ -26,6 +26,7 @@ import type { MediaService } from '../media/media.service.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { makePreviewImage } from './preview-image.ts';
 import { makeLineSheetPdf } from './line-sheet.ts';
+import { makeLineSheetWorkbook } from './line-sheet-workbook.ts';
 import { toProduct } from '../products/product-answer.ts';
 import type { DomainEvents } from '../../services.ts';
 import { selectionLinkMail } from './selections.mail.ts';
@@ -37,6 +38,9 @@ import {
   type LinkWithSelection,
   type SelectionRow,
 } from './selections.repository.ts';
+
+/** A line sheet's file: an A4 PDF or a workbook with a picture per row. */
+export type LineSheetFormat = 'pdf' | 'xlsx';
 
 /** Who is asking: an account and whether it is an administrator. */
 export type SelectionViewer = { id: string; role: string };
@@ -248,7 +252,10 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   const contentKey = (parts: readonly unknown[]) =>
     crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
-  /** A line sheet of product rows, made once for their content (and kept in the media store). */
+  /**
+   * A line sheet of product rows, as a PDF or a workbook, made once for their content (and kept
+   * in the media store); prices in it only when `showPrices`.
+   */
   function lineSheetOf(
     folder: string,
     title: string,
@@ -256,6 +263,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     showPrices: boolean,
     language: 'en' | 'hi',
     version: number,
+    format: LineSheetFormat,
   ): Promise<Buffer> {
     const key = `${folder}/linesheet-${contentKey([
       version,
@@ -263,20 +271,21 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       showPrices,
       language,
       rows.map((r) => [r.id, r.updatedAt.toISOString(), r.mediaId]),
-    ])}.pdf`;
+    ])}.${format}`;
+    const input = {
+      title,
+      language,
+      designs: rows.map((r) => sharedDesignOf(r, showPrices)),
+      pictureOf: (index: number) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
+    };
     return kept(key, () =>
-      makeLineSheetPdf({
-        title,
-        language,
-        designs: rows.map((r) => sharedDesignOf(r, showPrices)),
-        pictureOf: (index) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
-      }),
+      format === 'pdf' ? makeLineSheetPdf(input) : makeLineSheetWorkbook(input, now()),
     );
   }
 
   return {
-    /** The link's line sheet (PDF), prices only when the link grants them; once per selection version. */
-    async lineSheet(token: string, language: 'en' | 'hi'): Promise<Buffer> {
+    /** The link's line sheet (PDF or XLSX), prices only when the link grants them; once per selection version. */
+    async lineSheet(token: string, language: 'en' | 'hi', format: LineSheetFormat = 'pdf'): Promise<Buffer> {
       const { link } = await openLink(token);
       const rows = await repo.listDesigns(link.selectionId);
       return lineSheetOf(
@@ -286,6 +295,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
         link.showPrices,
         language,
         link.version,
+        format,
       );
     },
 
@@ -295,12 +305,21 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       userId: string,
       language: 'en' | 'hi',
       publicPrices: boolean,
+      format: LineSheetFormat = 'pdf',
     ) {
       // The list's owner, or an administrator preparing it for them.
       if (viewer.id !== userId && !isAdmin(viewer)) throw new AppError('FORBIDDEN', 'Forbidden');
       const rows = await repo.listCartDesigns(userId);
       const title = language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list';
-      return lineSheetOf(`linesheets/${userId}`, title, rows, seesPrices(viewer, publicPrices), language, 0);
+      return lineSheetOf(
+        `linesheets/${userId}`,
+        title,
+        rows,
+        seesPrices(viewer, publicPrices),
+        language,
+        0,
+        format,
+      );
     },
 
     /**
