@@ -120,6 +120,7 @@ export function createServices(deps: {
       describeOrder: orders.describeOrder,
       pricing,
       fulfilment,
+      media,
     }),
     fulfilment,
     contact: createContactService(buyerDeps),

@@ -50,7 +50,12 @@ export async function startPdf(options: { title: string; bufferPages?: boolean }
    * subset has no digits or punctuation), the rest in Helvetica, one run after the other. One
    * line unless `lineBreak: true` is given (with a `width` to wrap in).
    */
-  const write = (text: string, x: number, y: number, options: WriteOptions) => {
+  const write = (text: string, x: number, y: number, given: WriteOptions) => {
+    // An ellipsis shortens the text to one line of its width (pdfkit cuts at the box's height).
+    const options =
+      given.ellipsis && given.height === undefined && given.lineBreak !== true
+        ? { ...given, height: given.size * 1.25 }
+        : given;
     const latin = options.bold ? 'Helvetica-Bold' : 'Helvetica';
     const runs = text.split(DEVANAGARI_RUN).filter(Boolean);
     if (runs.length <= 1) {
@@ -60,13 +65,24 @@ export async function startPdf(options: { title: string; bufferPages?: boolean }
         .text(text, x, y, { lineBreak: false, ...options });
       return;
     }
-    const { width: _width, ellipsis: _ellipsis, ...rest } = options;
+    const { width, ellipsis: _ellipsis, align, ...rest } = options;
     const wraps = options.lineBreak === true;
+    const fontOf = (run: string) => (DEVANAGARI.test(run) ? 'deva' : latin);
+    // Runs written one after the other cannot be aligned by pdfkit: measured and placed here.
+    let start = x;
+    if (!wraps && width !== undefined && (align === 'right' || align === 'center')) {
+      const used = runs.reduce(
+        (sum, run) => sum + doc.font(fontOf(run)).fontSize(options.size).widthOfString(run),
+        0,
+      );
+      const slack = Math.max(0, width - used);
+      start = x + (align === 'right' ? slack : slack / 2);
+    }
     runs.forEach((run, index) => {
-      doc.font(DEVANAGARI.test(run) ? 'deva' : latin).fontSize(options.size);
+      doc.font(fontOf(run)).fontSize(options.size);
       const continued = index < runs.length - 1;
       if (index === 0)
-        doc.text(run, x, y, {
+        doc.text(run, start, y, {
           lineBreak: false,
           ...(wraps ? options : rest),
           continued,

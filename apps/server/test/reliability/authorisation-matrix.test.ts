@@ -422,6 +422,17 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     REQUEST_BUYER(200),
     async (t, a) => json('POST', `/api/orders/${(await submitOrder(t, a.buyer)).id}/cancel`, { version: 1 }),
   ],
+  // A quote's files: its buyer and admins (a request not quoted yet has none: 409), others 404.
+  [
+    'GET /api/orders/:id/quote.pdf',
+    REQUEST_READER(409),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/quote.pdf`),
+  ],
+  [
+    'GET /api/orders/:id/quote.xlsx',
+    REQUEST_READER(409),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/quote.xlsx`),
+  ],
   [
     'GET /api/orders/:id/comments',
     REQUEST_READER(200),

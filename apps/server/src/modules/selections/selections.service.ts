@@ -1,5 +1,4 @@
 import { seesPrices } from '@catalogue/shared/domain/prices';
-import { buffer } from 'node:stream/consumers';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
@@ -23,6 +22,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { MediaService } from '../media/media.service.ts';
+import { thumbnailOf } from '../media/thumbnail.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { makePreviewImage } from './preview-image.ts';
 import { makeLineSheetPdf } from './line-sheet.ts';
@@ -225,20 +225,8 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   }
 
   /** A picture of ours, a few hundred pixels across, for the preview and the line sheet; null otherwise. */
-  async function pictureOf(mediaId: string | null, width: number, height: number): Promise<Buffer | null> {
-    if (!mediaId) return null;
-    const variant = await deps.media.getVariant(mediaId, {
-      width,
-      height,
-      fit: 'cover',
-      quality: 70,
-      dpr: 1,
-      format: 'jpeg',
-    });
-    if (!variant) return null;
-    // A thumbnail is small, so it comes whole; a large variant streamed from the store is read here.
-    return Buffer.isBuffer(variant.data) ? variant.data : await buffer(variant.data);
-  }
+  const pictureOf = (mediaId: string | null, width: number, height: number) =>
+    thumbnailOf(deps.media, mediaId, width, height);
 
   /** Files made once per content: the key names what they were made from. */
   async function kept(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
