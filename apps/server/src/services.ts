@@ -119,6 +119,7 @@ export function createServices(deps: {
       describeOrder: orders.describeOrder,
       pricing,
       fulfilment,
+      media,
     }),
     fulfilment,
     contact: createContactService(buyerDeps),

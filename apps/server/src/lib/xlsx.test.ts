@@ -66,7 +66,7 @@ describe('xlsxWorkbook', () => {
         { cells: [{ value: Number.NaN }, { value: null, style: { border: 'FFBFBFBF' } }] },
       ],
       merges: ['A1:B1'],
-      pictures: [{ png, col: 1, row: 3, dx: 9, dy: 4, width: 90, height: 90 }],
+      pictures: [{ image: png, col: 1, row: 3, dx: 9, dy: 4, width: 90, height: 90 }],
       fitToPageWidth: true,
     };
     const bytes = xlsxWorkbook(spec, { creator: 'Test House', created });
@@ -106,7 +106,7 @@ describe('xlsxWorkbook', () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
-    const at = (row: number) => ({ png, col: 0, row, dx: 0, dy: 0, width: 10, height: 10 });
+    const at = (row: number) => ({ image: png, col: 0, row, dx: 0, dy: 0, width: 10, height: 10 });
     const spec: Sheet = {
       name: 'S',
       columns: [],
@@ -120,5 +120,32 @@ describe('xlsxWorkbook', () => {
     const { workbook, sheet } = await sheetOf(bytes);
     expect(sheet.getImages()).toHaveLength(2);
     expect(workbook.model.media).toHaveLength(1);
+  });
+  it('embeds a JPEG as a JPEG, beside a PNG', async () => {
+    const jpeg = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#2980b9' } })
+      .png()
+      .toBuffer();
+    const bytes = xlsxWorkbook(
+      {
+        name: 'S',
+        columns: [],
+        rows: [{ cells: [{ value: 'a' }] }, { cells: [{ value: 'b' }] }],
+        merges: [],
+        pictures: [
+          { image: jpeg, col: 0, row: 0, dx: 0, dy: 0, width: 6, height: 6 },
+          { image: png, col: 0, row: 1, dx: 0, dy: 0, width: 6, height: 6 },
+        ],
+        fitToPageWidth: false,
+      },
+      { creator: 'x', created },
+    );
+    const { workbook, sheet } = await sheetOf(bytes);
+    expect(sheet.getImages()).toHaveLength(2);
+    const media = workbook.model.media as unknown as { extension: string; buffer: Buffer }[];
+    expect(media.map((m) => m.extension)).toEqual(['jpeg', 'png']);
+    expect(media[0]!.buffer.equals(jpeg)).toBe(true);
   });
 });

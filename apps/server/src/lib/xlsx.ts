@@ -4,8 +4,8 @@ import { zipArchive, type ZipEntry } from './zip.ts';
 /**
  * A one-sheet Office Open XML workbook (.xlsx) written directly: text, numbers and formulas with
  * their results, fonts, fills, thin borders, alignment, the '#,##0.00' number format, merged cells,
- * column widths, row heights, PNG pictures anchored to a cell, and the page setup. It is what the
- * quotation needs and no more; ExcelJS did the same at ~30 MB resident and tens of milliseconds of
+ * column widths, row heights, PNG and JPEG pictures anchored to a cell, and the page setup. It is
+ * what the quotation and the line sheets need and no more; ExcelJS did the same at ~30 MB resident and tens of milliseconds of
  * synchronous work per workbook (which is why it ran in a worker thread of its own).
  */
 
@@ -34,7 +34,8 @@ export type Cell = { value: CellValue; style?: CellStyle };
 export type Row = { cells: Cell[]; height?: number };
 /** A picture with its top left corner `dx`/`dy` pixels into the cell (`col`, `row` from 0). */
 export type Picture = {
-  png: Buffer;
+  /** PNG or JPEG bytes (told apart by their first bytes). */
+  image: Buffer;
   col: number;
   row: number;
   dx: number;
@@ -156,6 +157,10 @@ class Styles {
   }
 }
 
+/** A JPEG starts with FF D8 FF; anything else is taken for the PNG it should be. */
+const extensionOf = (image: Buffer) =>
+  image[0] === 0xff && image[1] === 0xd8 && image[2] === 0xff ? 'jpeg' : 'png';
+
 /** The workbook's bytes: one sheet, shared strings, styles, pictures in a drawing. */
 export function xlsxWorkbook(sheet: Sheet, properties: WorkbookProperties): Buffer {
   const styles = new Styles();
@@ -198,8 +203,8 @@ export function xlsxWorkbook(sheet: Sheet, properties: WorkbookProperties): Buff
 
   const media: Buffer[] = [];
   const anchors = sheet.pictures.map((picture, n) => {
-    let image = media.indexOf(picture.png);
-    if (image < 0) image = media.push(picture.png) - 1;
+    let image = media.indexOf(picture.image);
+    if (image < 0) image = media.push(picture.image) - 1;
     const cx = picture.width * EMU_PER_PX;
     const cy = picture.height * EMU_PER_PX;
     return (
@@ -237,6 +242,7 @@ export function xlsxWorkbook(sheet: Sheet, properties: WorkbookProperties): Buff
         `${DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>' +
+        '<Default Extension="jpeg" ContentType="image/jpeg"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
         '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
@@ -295,11 +301,15 @@ export function xlsxWorkbook(sheet: Sheet, properties: WorkbookProperties): Buff
           media.map((_, i) => ({
             id: `rId${i + 1}`,
             type: `${REL}/image`,
-            target: `../media/image${i + 1}.png`,
+            target: `../media/image${i + 1}.${extensionOf(media[i]!)}`,
           })),
         ),
       },
-      ...media.map((png, i) => ({ name: `xl/media/image${i + 1}.png`, data: png, isCompressed: true })),
+      ...media.map((image, i) => ({
+        name: `xl/media/image${i + 1}.${extensionOf(image)}`,
+        data: image,
+        isCompressed: true,
+      })),
     );
   }
   return zipArchive(entries, properties.created);

@@ -408,6 +408,17 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     REQUEST_BUYER(200),
     async (t, a) => json('POST', `/api/orders/${(await submitOrder(t, a.buyer)).id}/cancel`, { version: 1 }),
   ],
+  // A quote's files: its buyer and admins (a request not quoted yet has none: 409), others 404.
+  [
+    'GET /api/orders/:id/quote.pdf',
+    REQUEST_READER(409),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/quote.pdf`),
+  ],
+  [
+    'GET /api/orders/:id/quote.xlsx',
+    REQUEST_READER(409),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/quote.xlsx`),
+  ],
   [
     'GET /api/orders/:id/comments',
     REQUEST_READER(200),
@@ -814,6 +825,11 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
     (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.pdf`),
   ],
+  [
+    'GET /api/cart/:userId/linesheet.xlsx',
+    { anonymous: 401, buyer: 200, otherBuyer: 403, admin: 200 },
+    (_t, a) => json('GET', `/api/cart/${a.buyer.id}/linesheet.xlsx`),
+  ],
 ];
 
 async function insertSynonym(t: TestApp): Promise<string> {
@@ -870,6 +886,7 @@ const PUBLIC: Array<[route: string, url: string]> = [
   ['POST /api/s/:token/events', '/api/s/no-such-token/events'],
   ['GET /s/:token/preview.jpg', '/s/no-such-token/preview.jpg'],
   ['GET /s/:token/linesheet.pdf', '/s/no-such-token/linesheet.pdf'],
+  ['GET /s/:token/linesheet.xlsx', '/s/no-such-token/linesheet.xlsx'],
 ];
 
 describe('authorisation matrix', () => {

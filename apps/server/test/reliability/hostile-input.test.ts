@@ -19,10 +19,10 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 /**
  * Answers that are not JSON when they succeed: files, pictures, XML, text, the import template, the
- * production board's workbook, line sheets and a shared selection's files, the API reference page and its scripts and styles (and the document as YAML).
+ * production board's workbook, line sheets, a quote's files and a shared selection's files, the API reference page and its scripts and styles (and the document as YAML).
  */
 const NON_JSON_SUCCESS =
-  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/admin\/catalogue\/(export|imports\/jobs\/[^/]+\/errors)|api\/admin\/fulfilment\/export\.xlsx|api\/cart\/[^/]+\/linesheet\.pdf|s\/|api\/docs)/;
+  /^\/(media|uploads|robots\.txt|sitemap|api\/orders\/download|api\/products\/admin\/import-template|api\/admin\/catalogue\/(export|imports\/jobs\/[^/]+\/errors)|api\/admin\/fulfilment\/export\.xlsx|api\/cart\/[^/]+\/linesheet\.(pdf|xlsx)|api\/orders\/[^/]+\/quote\.(pdf|xlsx)|s\/|api\/docs)/;
 
 const IMAGE_ROUTES = /^\/(media|uploads)\//;
 

@@ -131,6 +131,24 @@ export function minorToMajor(amount: number): string {
   return negative ? `-${major}` : major;
 }
 
+/**
+ * An amount in minor units as `1,23,456.50` (rupees grouped the Indian way, lakh and crore) or
+ * `123,456.50` (other currencies, by thousands): built from the exact decimal digits (never a
+ * float), the same on the server and in every browser.
+ */
+export function formatAmount(minor: number, currency: string): string {
+  const [whole = '0', cents = '00'] = minorToMajor(Math.abs(minor)).split('.');
+  const grouped =
+    currency === 'INR' && whole.length > 3
+      ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`
+      : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${minor < 0 ? '-' : ''}${grouped}.${cents}`;
+}
+
+/** An amount with its currency: `INR 1,23,456.50`, `USD 123,456.50`. */
+export const formatMoney = (minor: number, currency: string) =>
+  `${currency} ${formatAmount(minor, currency)}`;
+
 /** A major-unit amount as typed (`"1,234.5"`, `"12"`) in minor units; null when it is not one. */
 export function majorToMinor(text: string): number | null {
   const clean = text.trim().replace(/,/g, '');

@@ -185,7 +185,7 @@ export function buildQuotationWorkbook(
     const picture = line.mediaId ? pictures.get(line.mediaId) : undefined;
     if (picture)
       placed.push({
-        png: picture,
+        image: picture,
         col: 1,
         row: r - 1,
         ...PICTURE_INSET_PX,

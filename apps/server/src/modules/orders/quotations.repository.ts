@@ -9,6 +9,9 @@ import {
   quoteRevisions,
 } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
+import { products } from '../../db/schema/products.ts';
+import { isId } from '@catalogue/shared/schemas/common';
+import { productColumns, type ProductRow } from '../products/product-row.repository.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
 import { quotePricingStore } from './quote-pricing.repository.ts';
@@ -136,6 +139,15 @@ function repositoryOf(db: Db | Tx) {
       for (const { orderId, ...r } of rows)
         found.set(orderId, { ...r, total: Number(r.total), lines: lines.get(r.id) ?? [] });
       return found;
+    },
+
+    /** The designs still in the catalogue among `ids`, as whole product rows (a quote's line sheet). */
+    async listProductRows(ids: readonly string[]): Promise<ProductRow[]> {
+      const known = ids.filter(isId);
+      if (!known.length) return [];
+      return db.select(productColumns).from(products).where(inArray(products.id, known)) as Promise<
+        ProductRow[]
+      >;
     },
 
     async listEvents(orderId: string): Promise<EventRow[]> {

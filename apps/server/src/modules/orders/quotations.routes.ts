@@ -20,6 +20,7 @@ import type { Viewer } from '../../load-context.ts';
 import { ORDER_NOT_FOUND, type Access } from './quotation-parties.ts';
 import { answerOversizedAs400, QUOTE_TEXT_FIELDS } from './oversized-body.ts';
 import { PERSONAL, sendCachedJson } from '../../lib/http-cache.ts';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 
 const errors = {
   400: errorBody,
@@ -113,6 +114,37 @@ export async function quotationRoutes(instance: FastifyInstance) {
       return { order };
     },
   );
+
+  // The latest sent quote as files: a PDF, and its designs as a line sheet workbook.
+  for (const format of ['pdf', 'xlsx'] as const) {
+    app.get(
+      `/:id/quote.${format}`,
+      {
+        onRequest: requireReader,
+        schema: {
+          tags,
+          summary:
+            format === 'pdf'
+              ? 'The latest sent quote as an A4 PDF, `lang=hi` for Hindi (its buyer or an admin; 409 before a quote is sent)'
+              : 'The latest sent quote as a line sheet workbook, a picture per row (its buyer or an admin; 409 before a quote is sent)',
+          params,
+          querystring: z.object({ lang: z.enum(['en', 'hi']).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { file, orderId } = await quotations.quoteFile(
+          request.params.id,
+          format,
+          request.query.lang ?? 'en',
+        );
+        return reply
+          .type(format === 'pdf' ? 'application/pdf' : XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="quote-${orderId}.${format}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file);
+      },
+    );
+  }
 
   app.put(
     '/:id/quote',

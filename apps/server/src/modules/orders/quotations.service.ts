@@ -7,6 +7,7 @@ import {
   decideTransition,
   defaultValidUntil,
   effectiveStatus,
+  minorToMajor,
   type OrderAction,
   type OrderStatus,
 } from '@catalogue/shared/domain/quotation';
@@ -32,6 +33,12 @@ import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './price
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
 import { startSweep } from './quote-expiry-sweep.ts';
+import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
+import type { MediaService } from '../media/media.service.ts';
+import { thumbnailOf } from '../media/thumbnail.ts';
+import { toProduct } from '../products/product-answer.ts';
+import { makeLineSheetWorkbook } from '../selections/line-sheet-workbook.ts';
+import { makeQuotePdf } from './quote-pdf.ts';
 
 export type QuotationsServiceDeps = {
   env: Pick<Env, 'BUSINESS_EMAIL' | 'SITE_URL'>;
@@ -51,6 +58,8 @@ export type QuotationsServiceDeps = {
     costingsOf(productIds: readonly string[]): Promise<Map<string, CostingValue>>;
   };
   /** After acceptance: the order in production (modules/fulfilment), started in the accept's transaction. */
+  /** Our pictures, for the thumbnails of a quote's files (none: the files have no pictures). */
+  media?: Pick<MediaService, 'getVariant'>;
   fulfilment?: {
     start: (
       tx: Db | Tx,
@@ -68,6 +77,10 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
+/** A quote's files asked for before any quote was sent. */
+export const QUOTE_FILE_NOT_YET =
+  'This request has not been sent a quote yet; its quote can be downloaded once it is';
+
 export function createQuotationsService({
   env,
   database,
@@ -79,6 +92,7 @@ export function createQuotationsService({
     costingsOf: async () => new Map(),
   },
   fulfilment,
+  media,
 }: QuotationsServiceDeps) {
   const repo = createQuotationsRepository(database.db);
   const buyerLink = (id: string) => env.SITE_URL.replace(/\/$/, '') + buyerRequestPath(id);
@@ -249,6 +263,70 @@ export function createQuotationsService({
       if (!owner) return null;
       if (viewer.role === 'admin') return 'admin';
       return owner.userId === viewer.id ? 'owner' : null;
+    },
+
+    /**
+     * The request's latest sent quote as a file for its reader (who may read the request is the
+     * route's check): `pdf`, the quote with letterhead, thumbnails, prices, totals and terms; or
+     * `xlsx`, its designs as a line sheet workbook at the quoted unit prices (major units, the
+     * currency in the title). Only a sent revision is ever in it, as the buyer reads it (no
+     * internal note, no draft); before any quote was sent, 409.
+     */
+    async quoteFile(
+      id: string,
+      format: 'pdf' | 'xlsx',
+      language: 'en' | 'hi',
+    ): Promise<{ file: Buffer; orderId: number }> {
+      const base = isId(id) ? await describeOrder(id) : null;
+      if (!base) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+      const sent = (await repo.findSentQuotes([id])).get(id);
+      if (!sent) throw conflict(QUOTE_FILE_NOT_YET);
+      const quote = toRevisionJson(sent, false, (await repo.readPricing([sent.id])).get(sent.id));
+      const pictureOf = async (index: number) =>
+        media ? thumbnailOf(media, sent.lines[index]?.mediaId ?? null, 200, 200) : null;
+      const { order } = base;
+      const { orderId } = order;
+      if (format === 'pdf') {
+        const file = await makeQuotePdf({
+          language,
+          orderId,
+          buyer: [order.firstName, order.companyName].filter(Boolean).join(', '),
+          quote,
+          pictureOf,
+        });
+        return { file, orderId };
+      }
+      const productIds = sent.lines.flatMap((l) => (l.productId ? [l.productId] : []));
+      const designs = new Map(
+        (await repo.listProductRows(productIds)).map((row) => [
+          row.id,
+          toProduct(row, { showPrice: false, imageUrl: () => null }),
+        ]),
+      );
+      const words =
+        language === 'hi'
+          ? { quote: 'कोटेशन', revision: 'संशोधन' }
+          : { quote: 'Quotation', revision: 'revision' };
+      const file = await makeLineSheetWorkbook(
+        {
+          title: `${words.quote} ${orderId} · ${words.revision} ${sent.revision} · ${quote.currency}`,
+          language,
+          designs: sent.lines.map((line) => {
+            const design = line.productId ? designs.get(line.productId) : undefined;
+            return {
+              code: line.sku,
+              name: line.name,
+              attributes: design?.attributes ?? emptyAttributes(),
+              weightGrams: design?.weightGrams ?? null,
+              minOrderQuantity: line.moq,
+              price: Number(minorToMajor(line.unitPrice)),
+            };
+          }),
+          pictureOf,
+        },
+        sent.sentAt ?? new Date(),
+      );
+      return { file, orderId };
     },
 
     /**

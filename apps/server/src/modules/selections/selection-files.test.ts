@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
@@ -21,6 +22,22 @@ function pdfText(pdf: Buffer): string {
   } finally {
     fs.rmSync(file, { force: true });
   }
+}
+
+/** The workbook's one sheet: each row's texts, and the rows (from 1) that hold a picture. */
+async function workbookOf(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: (string | number | null)[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    rows[n - 1] = Array.from(
+      (row.values as unknown[]).slice(1),
+      (v) => (v ?? null) as string | number | null,
+    );
+  });
+  const pictureRows = sheet.getImages().map((image) => image.range.tl.nativeRow + 1);
+  return { rows, pictureRows, text: JSON.stringify(rows) };
 }
 
 describe("a selection link's files", () => {
@@ -102,6 +119,108 @@ describe("a selection link's files", () => {
   it('an unknown link has no preview (404)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/s/${'C'.repeat(43)}/preview.jpg` });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('a link’s workbook: the letterhead, one row per design in order with its picture, the facts, no price unless granted, made once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/s/${token}/linesheet.xlsx` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const { rows, pictureRows, text } = await workbookOf(res.rawPayload);
+    expect(rows[0]![0]).toBe('Jaipur Jewellery House');
+    expect(text).toContain('Bridal sets · 8 designs');
+    const header = rows.findIndex((row) => row?.[1] === 'Code');
+    expect(rows[header]).toEqual([
+      'Picture',
+      'Code',
+      'Name',
+      'Metal',
+      'Finish',
+      'Stone',
+      'Approx. weight (g)',
+      'Min. order (pcs)',
+    ]);
+    const designs = rows.slice(header + 1);
+    expect(designs.map((row) => row[1])).toEqual([
+      'PS-0',
+      'PS-1',
+      'PS-2',
+      'PS-3',
+      'PS-4',
+      'PS-5',
+      'PS-6',
+      'EXT-1',
+    ]);
+    expect(designs[0]!.slice(1, 8)).toEqual(['PS-0', 'Polki Set 0', 'Brass', null, null, 12.5, 6]);
+    // A picture in each of the seven rows whose design has one of ours; none for the external one.
+    const first = header + 2;
+    expect(pictureRows.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6].map((k) => first + k));
+    expect(text).not.toContain('8642');
+    expect(text).not.toContain('Price');
+    const again = await t.app.inject({ method: 'GET', url: `/s/${token}/linesheet.xlsx` });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+
+    const priced = await workbookOf(
+      (await t.app.inject({ method: 'GET', url: `/s/${pricedToken}/linesheet.xlsx` })).rawPayload,
+    );
+    const pricedHeader = priced.rows.findIndex((row) => row?.[1] === 'Code');
+    expect(priced.rows[pricedHeader]!.at(-1)).toBe('Price');
+    expect(priced.rows[pricedHeader + 1]!.at(-1)).toBe(8642);
+  });
+
+  it('a link’s workbook in Hindi has Devanagari headings and values', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/s/${token}/linesheet.xlsx?lang=hi` });
+    expect(res.statusCode).toBe(200);
+    const { text } = await workbookOf(res.rawPayload);
+    expect(text).toContain('धातु');
+    expect(text).toContain('पीतल');
+    expect(text).toContain('PS-0');
+  });
+
+  it('an unknown link has no workbook (404), a revoked one 410', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/s/${'C'.repeat(43)}/linesheet.xlsx` })).statusCode,
+    ).toBe(404);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/selections/${selectionId}/links`,
+      headers: bearer(admin.token),
+      payload: { recipient: { name: 'Gone' } },
+    });
+    const { _id, token: revoked } = made.json().link;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/selections/${selectionId}/links/${_id}/revoke`,
+      headers: bearer(admin.token),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/s/${revoked}/linesheet.xlsx` });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toBe('This link is no longer active; please ask us for a new one');
+  });
+
+  it('an enquiry list’s workbook is its owner’s (no prices) or an administrator’s (prices)', async () => {
+    const buyer = await createUser(t.database);
+    const other = await createUser(t.database);
+    const [first] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.code, 'PS-0'));
+    await t.database.db.insert(cartItems).values({ userId: buyer.id, productId: first!.id, quantity: 2 });
+    const url = `/api/cart/${buyer.id}/linesheet.xlsx`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'GET', url, headers: bearer(buyer.token) });
+    expect(own.statusCode).toBe(200);
+    const mine = await workbookOf(own.rawPayload);
+    expect(mine.text).toContain('PS-0');
+    expect(mine.text).not.toContain('PS-3');
+    expect(mine.text).not.toContain('8642');
+    expect(mine.pictureRows).toHaveLength(1);
+    const byAdmin = await workbookOf(
+      (await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).rawPayload,
+    );
+    expect(byAdmin.text).toContain('8642');
   });
 
   describe.skipIf(!HAS_PDFTOTEXT)(

@@ -22,6 +22,7 @@ import {
   selectionUpdateSchema,
   sharedSelectionSchema,
 } from '@catalogue/shared/schemas/selection';
+import { XLSX_TYPE } from '../../lib/xlsx.ts';
 import type { HeldPages } from '../../plugins/web.ts';
 import type { SelectionsService, SelectionViewer } from './selections.service.ts';
 import { rememberLink } from './link-memory.ts';
@@ -268,7 +269,10 @@ export const selectionPageLimits = fp(async (app: FastifyInstance) => {
 });
 
 const languageQuery = z.object({ lang: z.enum(['en', 'hi']).optional() });
-const PDF = 'application/pdf';
+const LINE_SHEET_FILES = {
+  pdf: { type: 'application/pdf', what: 'A4 PDF' },
+  xlsx: { type: XLSX_TYPE, what: 'workbook, a picture per row' },
+} as const;
 
 /** `/s/{token}/preview.jpg`: the picture a pasted link shows (Open Graph, Twitter); the line sheets. */
 export async function selectionFileRoutes(instance: FastifyInstance) {
@@ -293,51 +297,59 @@ export async function selectionFileRoutes(instance: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/s/:token/linesheet.pdf',
-    {
-      schema: {
-        tags: ['selections'],
-        summary: "A link's line sheet (A4 PDF; `lang=hi` for Hindi)",
-        params: selectionTokenParamsSchema,
-        querystring: languageQuery,
+  // Each line sheet as an A4 PDF and as a workbook with a picture per row (the same prices rule).
+  for (const format of ['pdf', 'xlsx'] as const) {
+    const file = LINE_SHEET_FILES[format];
+    app.get(
+      `/s/:token/linesheet.${format}`,
+      {
+        schema: {
+          tags: ['selections'],
+          summary: `A link's line sheet (${file.what}; \`lang=hi\` for Hindi)`,
+          params: selectionTokenParamsSchema,
+          querystring: languageQuery,
+        },
       },
-    },
-    async (request, reply) => {
-      const pdf = await selections.lineSheet(request.params.token, request.query.lang ?? 'en');
-      return reply
-        .type(PDF)
-        .header('content-disposition', 'inline; filename="linesheet.pdf"')
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const bytes = await selections.lineSheet(request.params.token, request.query.lang ?? 'en', format);
+        return reply
+          .type(file.type)
+          .header(
+            'content-disposition',
+            `${format === 'pdf' ? 'inline' : 'attachment'}; filename="linesheet.${format}"`,
+          )
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .send(bytes);
+      },
+    );
 
-  app.get(
-    '/api/cart/:userId/linesheet.pdf',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['cart'],
-        summary: 'The enquiry list as a line sheet (A4 PDF); its owner or an administrator',
-        params: z.object({ userId: z.string().max(100) }),
-        querystring: languageQuery,
+    app.get(
+      `/api/cart/:userId/linesheet.${format}`,
+      {
+        onRequest: app.requireUser,
+        schema: {
+          tags: ['cart'],
+          summary: `The enquiry list as a line sheet (${file.what}); its owner or an administrator`,
+          params: z.object({ userId: z.string().max(100) }),
+          querystring: languageQuery,
+        },
       },
-    },
-    async (request, reply) => {
-      const viewer = await viewerOf(request);
-      const pdf = await selections.cartLineSheet(
-        viewer,
-        request.params.userId,
-        request.query.lang ?? 'en',
-        app.services.env.PUBLIC_PRICES,
-      );
-      return reply
-        .type(PDF)
-        .header('content-disposition', 'attachment; filename="enquiry-list.pdf"')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const viewer = await viewerOf(request);
+        const bytes = await selections.cartLineSheet(
+          viewer,
+          request.params.userId,
+          request.query.lang ?? 'en',
+          app.services.env.PUBLIC_PRICES,
+          format,
+        );
+        return reply
+          .type(file.type)
+          .header('content-disposition', `attachment; filename="enquiry-list.${format}"`)
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    );
+  }
 }

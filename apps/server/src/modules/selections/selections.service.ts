@@ -1,5 +1,4 @@
 import { seesPrices } from '@catalogue/shared/domain/prices';
-import { buffer } from 'node:stream/consumers';
 import crypto from 'node:crypto';
 import { AppError } from '@catalogue/shared/errors';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
@@ -24,9 +23,11 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { MediaService } from '../media/media.service.ts';
+import { thumbnailOf } from '../media/thumbnail.ts';
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { makePreviewImage } from './preview-image.ts';
 import { makeLineSheetPdf } from './line-sheet.ts';
+import { makeLineSheetWorkbook } from './line-sheet-workbook.ts';
 import { toProduct } from '../products/product-answer.ts';
 import type { DomainEvents } from '../../services.ts';
 import { selectionLinkMail } from './selections.mail.ts';
@@ -38,6 +39,9 @@ import {
   type LinkWithSelection,
   type SelectionRow,
 } from './selections.repository.ts';
+
+/** A line sheet's file: an A4 PDF or a workbook with a picture per row. */
+export type LineSheetFormat = 'pdf' | 'xlsx';
 
 /** Who is asking: an account and whether it is an administrator. */
 export type SelectionViewer = { id: string; role: string };
@@ -229,20 +233,8 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   }
 
   /** A picture of ours, a few hundred pixels across, for the preview and the line sheet; null otherwise. */
-  async function pictureOf(mediaId: string | null, width: number, height: number): Promise<Buffer | null> {
-    if (!mediaId) return null;
-    const variant = await deps.media.getVariant(mediaId, {
-      width,
-      height,
-      fit: 'cover',
-      quality: 70,
-      dpr: 1,
-      format: 'jpeg',
-    });
-    if (!variant) return null;
-    // A thumbnail is small, so it comes whole; a large variant streamed from the store is read here.
-    return Buffer.isBuffer(variant.data) ? variant.data : await buffer(variant.data);
-  }
+  const pictureOf = (mediaId: string | null, width: number, height: number) =>
+    thumbnailOf(deps.media, mediaId, width, height);
 
   /** Files made once per content: the key names what they were made from. */
   async function kept(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
@@ -256,7 +248,10 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   const contentKey = (parts: readonly unknown[]) =>
     crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
-  /** A line sheet of product rows, made once for their content (and kept in the media store). */
+  /**
+   * A line sheet of product rows, as a PDF or a workbook, made once for their content (and kept
+   * in the media store); prices in it only when `showPrices`.
+   */
   function lineSheetOf(
     folder: string,
     title: string,
@@ -264,6 +259,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     showPrices: boolean,
     language: 'en' | 'hi',
     version: number,
+    format: LineSheetFormat,
   ): Promise<Buffer> {
     const key = `${folder}/linesheet-${contentKey([
       version,
@@ -271,20 +267,21 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       showPrices,
       language,
       rows.map((r) => [r.id, r.updatedAt.toISOString(), r.mediaId]),
-    ])}.pdf`;
+    ])}.${format}`;
+    const input = {
+      title,
+      language,
+      designs: rows.map((r) => sharedDesignOf(r, showPrices)),
+      pictureOf: (index: number) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
+    };
     return kept(key, () =>
-      makeLineSheetPdf({
-        title,
-        language,
-        designs: rows.map((r) => sharedDesignOf(r, showPrices)),
-        pictureOf: (index) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
-      }),
+      format === 'pdf' ? makeLineSheetPdf(input) : makeLineSheetWorkbook(input, now()),
     );
   }
 
   return {
-    /** The link's line sheet (PDF), prices only when the link grants them; once per selection version. */
-    async lineSheet(token: string, language: 'en' | 'hi'): Promise<Buffer> {
+    /** The link's line sheet (PDF or XLSX), prices only when the link grants them; once per selection version. */
+    async lineSheet(token: string, language: 'en' | 'hi', format: LineSheetFormat = 'pdf'): Promise<Buffer> {
       const { link } = await openLink(token);
       const rows = await repo.listDesigns(link.selectionId);
       return lineSheetOf(
@@ -294,6 +291,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
         link.showPrices,
         language,
         link.version,
+        format,
       );
     },
 
@@ -303,12 +301,21 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
       userId: string,
       language: 'en' | 'hi',
       publicPrices: boolean,
+      format: LineSheetFormat = 'pdf',
     ) {
       // The list's owner, or an administrator preparing it for them.
       if (viewer.id !== userId && !isAdmin(viewer)) throw new AppError('FORBIDDEN', 'Forbidden');
       const rows = await repo.listCartDesigns(userId);
       const title = language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list';
-      return lineSheetOf(`linesheets/${userId}`, title, rows, seesPrices(viewer, publicPrices), language, 0);
+      return lineSheetOf(
+        `linesheets/${userId}`,
+        title,
+        rows,
+        seesPrices(viewer, publicPrices),
+        language,
+        0,
+        format,
+      );
     },
 
     /**

@@ -286,4 +286,93 @@ describe('CartPage', { timeout: 20_000 }, () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(stored()).toEqual([expect.objectContaining({ _id: 'ring', quantity: 3 })]);
   });
+  describe('a link for a colleague', () => {
+    /** Answers the two calls that make the link; every other call (the list's sync) gets {}. */
+    function serverMakingLinks(selectionAnswer: Response | null = null) {
+      const calls: { url: string; body: unknown }[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+          if (url === '/api/selections') {
+            calls.push({ url, body });
+            return (
+              selectionAnswer ??
+              new Response(JSON.stringify({ selection: { _id: 'sel-1' } }), { status: 201 })
+            );
+          }
+          if (url === '/api/selections/sel-1/links') {
+            calls.push({ url, body });
+            return new Response(
+              JSON.stringify({
+                link: { _id: 'l1', url: 'https://shop.example/s/TOKEN-1', token: 'TOKEN-1' },
+              }),
+              { status: 201 },
+            );
+          }
+          return new Response('{}', { status: 200 });
+        }),
+      );
+      return calls;
+    }
+
+    it('is not offered for an empty list', async () => {
+      logIn();
+      renderCart();
+      await screen.findByRole('heading', { name: 'Your enquiry list is empty' });
+      expect(screen.queryByRole('button', { name: 'Make a link' })).not.toBeInTheDocument();
+    });
+
+    it("asks for the colleague's name, makes a selection of the list and its link, shows it with Copy and WhatsApp", async () => {
+      const user = userEvent.setup();
+      const writeText = vi.fn(async () => {});
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      logIn();
+      enquiryStore.add(ring, 2);
+      enquiryStore.add(pendant);
+      const calls = serverMakingLinks();
+      renderCart();
+      await user.click(await screen.findByRole('button', { name: 'Make a link' }));
+      expect(await screen.findByText("Please enter your colleague's name.")).toBeInTheDocument();
+      expect(calls).toEqual([]);
+
+      await user.type(screen.getByLabelText(/Colleague's name/), 'Meera');
+      await user.click(screen.getByRole('button', { name: 'Make a link' }));
+      const link = await screen.findByLabelText('Link for Meera');
+      expect(link).toHaveValue('https://shop.example/s/TOKEN-1');
+      expect(calls).toEqual([
+        {
+          url: '/api/selections',
+          body: { title: 'Designs from my enquiry list', productIds: ['ring', 'pendant'] },
+        },
+        { url: '/api/selections/sel-1/links', body: { recipient: { name: 'Meera' } } },
+      ]);
+      expect(screen.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+        'href',
+        `https://wa.me/?text=${encodeURIComponent('Have a look at these designs: https://shop.example/s/TOKEN-1')}`,
+      );
+      await user.click(screen.getByRole('button', { name: 'Copy link' }));
+      expect(writeText).toHaveBeenCalledWith('https://shop.example/s/TOKEN-1');
+      expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    });
+
+    it("shows the server's reason when the selection is refused", async () => {
+      const user = userEvent.setup();
+      logIn();
+      enquiryStore.add(ring, 1);
+      serverMakingLinks(
+        new Response(
+          JSON.stringify({ message: 'Only designs on your enquiry list can go into your selection' }),
+          { status: 400 },
+        ),
+      );
+      renderCart();
+      await user.type(await screen.findByLabelText(/Colleague's name/), 'Meera');
+      await user.click(screen.getByRole('button', { name: 'Make a link' }));
+      expect(
+        await screen.findByText('Only designs on your enquiry list can go into your selection'),
+      ).toBeInTheDocument();
+      expect(screen.queryByLabelText('Link for Meera')).not.toBeInTheDocument();
+    });
+  });
 });

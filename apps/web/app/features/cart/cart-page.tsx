@@ -8,6 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { CartLines, EmptyCart } from '~/features/cart/cart-lines';
 import { PriceRequestForm } from '~/features/cart/price-request-form';
+import { ShareList } from '~/features/cart/share-list';
 import type { PriceRequestAccount } from '~/features/cart/price-request';
 import { loginPath } from '~/lib/paths';
 import { useEnquiryList } from '~/lib/enquiry/use-enquiry-list';
@@ -85,6 +86,7 @@ export function CartPage({ account = null }: { account?: PriceRequestAccount | n
           <Spinner size="lg" label={t('loading')} />
         </div>
       )}
+      {isHydrated && isLoggedIn && list.items.length ? <ShareList lines={list.items} /> : null}
       <Dialog
         open={isSent}
         onClose={goHome}

@@ -10,6 +10,7 @@ import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
 import { quotationHref } from '~/lib/paths';
+import { QuoteDownload } from './quote-download';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { StatusBadge } from '~/components/status-badge';
@@ -95,6 +96,11 @@ export function AdminRequest({
           <a href={href} download className="inline-block text-sm font-medium text-brand-700 underline">
             {t('quote.workbook')}
           </a>
+        ) : null}
+        {order.revisions.some((r) => r.sentAt) ? (
+          <div className="flex flex-wrap gap-3">
+            <QuoteDownload id={order._id} orderId={order.orderId} />
+          </div>
         ) : null}
       </section>
       {production ? production(order, setOrder) : null}

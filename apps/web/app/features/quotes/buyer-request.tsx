@@ -18,6 +18,7 @@ import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { ConfirmQuoteDialog, factsOf } from './confirm-quote-dialog';
 import { quotationHref } from '~/lib/paths';
+import { QuoteDownload } from './quote-download';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { LineBreakdowns, QuoteTaxAndTerms, RateExpiredNotice } from './quote-pricing';
@@ -297,6 +298,7 @@ export function BuyerRequest({
           <Button variant="secondary" onClick={() => window.print()}>
             {t('quote.print')}
           </Button>
+          <QuoteDownload id={order._id} orderId={order.orderId} />
           {href ? (
             <a href={href} download className="self-center text-sm font-medium text-brand-700 underline">
               {t('quote.workbook')}

@@ -344,6 +344,42 @@ describe('BuyerRequest', () => {
     expect(screen.queryByRole('button', { name: 'Accept quotation' })).not.toBeInTheDocument();
   });
 
+  it('downloads the sent quote as a PDF with the session, in the page language', async () => {
+    const quoted = makeOrder({
+      status: 'quoted',
+      quote: sentQuote,
+      revisions: [{ revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' }],
+    });
+    serve({ [quoted._id]: [{ order: quoted }] });
+    localStorage.setItem('token', 't0k');
+    localStorage.setItem('userId', 'u1');
+    const answering = globalThis.fetch;
+    const files = vi.fn(async () => new Response(new Blob(['%PDF-']), { status: 200 }));
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.includes('/quote.') ? files(url, init) : answering(url, init),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:quote'), revokeObjectURL: vi.fn() }),
+    );
+    render(
+      <MemoryRouter>
+        <BuyerRequest id={quoted._id} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Download quote (PDF)' }));
+    await waitFor(() =>
+      expect(files).toHaveBeenCalledWith(`/api/orders/${quoted._id}/quote.pdf?lang=en`, {
+        headers: { authorization: 'Bearer t0k' },
+        credentials: 'same-origin',
+      }),
+    );
+    expect(
+      screen.queryByText('The quote could not be downloaded. Please try again.'),
+    ).not.toBeInTheDocument();
+    localStorage.clear();
+  });
+
   it('offers Cancel, after a confirmation, only while the request is new', async () => {
     const fresh = makeOrder();
     serve({

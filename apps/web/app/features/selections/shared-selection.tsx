@@ -75,6 +75,18 @@ export function SharedSelection({ token, title, note, designs }: SharedSelection
           </ButtonLink>
         </div>
         <p className="mt-3 text-sm text-gray-700">{t('page.askPrices')}</p>
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {(['pdf', 'xlsx'] as const).map((format) => (
+            <a
+              key={format}
+              href={`/s/${encodeURIComponent(token)}/linesheet.${format}${hindi ? '?lang=hi' : ''}`}
+              className="font-medium text-brand-700 underline"
+              download
+            >
+              {format === 'pdf' ? t('page.lineSheet') : t('page.lineSheetXlsx')}
+            </a>
+          ))}
+        </p>
       </header>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {designs.map((design, index) => {
