@@ -354,7 +354,9 @@ describe('BuyerRequest', () => {
     localStorage.setItem('token', 't0k');
     localStorage.setItem('userId', 'u1');
     const answering = globalThis.fetch;
-    const files = vi.fn(async () => new Response(new Blob(['%PDF-']), { status: 200 }));
+    const files = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(new Blob(['%PDF-']), { status: 200 }),
+    );
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
       url.includes('/quote.') ? files(url, init) : answering(url, init),
     );
