@@ -112,9 +112,10 @@ for (const language of LANGUAGES) {
     await adminPage.getByRole('button', { name: language.save }).click();
     await expect(adminPage.getByRole('button', { name: language.send })).toBeEnabled();
     await adminPage.getByRole('button', { name: language.send }).click();
-    // Sending asks first, naming the revision and its total with taxes.
+    // Sending asks first, naming the revision and its total with taxes: 50 rings at 1,250.50 and
+    // 250 pendants at 999.99 are 62,525.00 + 2,49,997.50; GST of 3 % per line 1,875.75 + 7,499.93.
     const sending = adminPage.getByRole('dialog');
-    await expect(sending).toContainText('INR 2,61,361.48');
+    await expect(sending).toContainText('INR 3,21,898.18');
     await expectAccessible(adminPage);
     await sending.getByRole('button', { name: language.confirmSend }).click();
     await expect(adminPage.getByText(language.sent)).toBeVisible();
@@ -134,7 +135,7 @@ for (const language of LANGUAGES) {
     await expectAccessible(buyerPage);
     await buyerPage.getByRole('button', { name: language.accept }).click();
     const accepting = buyerPage.getByRole('dialog');
-    await expect(accepting).toContainText('INR 2,61,361.48');
+    await expect(accepting).toContainText('INR 3,21,898.18');
     await accepting.getByRole('button', { name: language.confirmAccept }).click();
     await expect(buyerPage.getByText(language.accepted)).toBeVisible();
 

@@ -56,6 +56,8 @@ export const quickOrderLineSchema = z.object({
   pieces: z.number().int().optional(),
   adjustedTo: z.number().int().optional(),
   adjustReason: z.string().optional(),
+  /** Present when the design is sold only in whole packs of this many pieces (and so adjusted). */
+  packSize: z.number().int().optional(),
   suggestions: z.array(quickOrderSuggestionSchema).optional(),
 });
 export type QuickOrderLine = z.infer<typeof quickOrderLineSchema>;

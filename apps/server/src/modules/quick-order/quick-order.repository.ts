@@ -7,6 +7,8 @@ export type CodeRow = {
   code: string;
   name: string;
   minOrderQuantity: number | null;
+  /** Sold only in whole packs of this many pieces (the costing's case pack), when over 1. */
+  packSize: number | null;
   key: string;
 };
 
@@ -43,14 +45,24 @@ const toCodeRow = (r: {
   code: string;
   name: string;
   min_order_quantity: number | null;
+  pack_size: number | string | null;
   key: string;
 }): CodeRow => ({
   id: r.id,
   code: r.code,
   name: r.name,
   minOrderQuantity: r.min_order_quantity === null ? null : Number(r.min_order_quantity),
+  packSize: r.pack_size === null ? null : Number(r.pack_size),
   key: r.key,
 });
+
+/**
+ * A design's columns as the quick order reads them: its case pack comes from its costing (the
+ * one selling fact a buyer is told of it; nothing of the costing's prices is read).
+ */
+const CODE_ROW = sql`p.id::text AS id, p.code, p.name, p.min_order_quantity,
+  (c.costing->>'casePack')::int AS pack_size, ${CODE_KEY} AS key
+  FROM products p LEFT JOIN product_costings c ON c.product_id = p.id`;
 
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -61,8 +73,7 @@ export function createQuickOrderRepository(db: Db) {
     async findByCodeKeys(keys: readonly string[]): Promise<CodeRow[]> {
       if (!keys.length) return [];
       const { rows } = await db.execute<Parameters<typeof toCodeRow>[0]>(sql`
-        SELECT p.id::text AS id, p.code, p.name, p.min_order_quantity, ${CODE_KEY} AS key
-        FROM products p WHERE ${CODE_KEY} = ANY(${textArray(keys)}::text[])`);
+        SELECT ${CODE_ROW} WHERE ${CODE_KEY} = ANY(${textArray(keys)}::text[])`);
       return rows.map(toCodeRow);
     },
 
@@ -70,8 +81,7 @@ export function createQuickOrderRepository(db: Db) {
     async findByIds(ids: readonly string[]): Promise<CodeRow[]> {
       if (!ids.length) return [];
       const { rows } = await db.execute<Parameters<typeof toCodeRow>[0]>(sql`
-        SELECT p.id::text AS id, p.code, p.name, p.min_order_quantity, ${CODE_KEY} AS key
-        FROM products p WHERE p.id = ANY(${textArray(ids)}::uuid[])`);
+        SELECT ${CODE_ROW} WHERE p.id = ANY(${textArray(ids)}::uuid[])`);
       return rows.map(toCodeRow);
     },
 

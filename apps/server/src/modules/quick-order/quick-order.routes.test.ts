@@ -164,6 +164,40 @@ describe('quick order, request again and orders entered for a buyer', () => {
       expect(enough).not.toHaveProperty('adjustedTo');
     });
 
+    it('applies the pack size visibly: a design sold in packs of 12 goes up to whole packs, read and added', async () => {
+      const packed = await insertProduct(t.database, { name: 'Boxed Bangles', code: 'PK-12' });
+      const costing = await call(admin, 'PUT', `/api/products/admin/${packed.id}/costing`, {
+        pricingMode: 'per_piece',
+        making: { basis: 'per_piece', value: 3800 },
+        stones: [],
+        extrasPerPiece: [],
+        priceBreaks: [],
+        casePack: 12,
+      });
+      expect(costing.statusCode, costing.body).toBe(200);
+      const [line] = await parse('PK-12 x 10');
+      expect(line).toMatchObject({
+        status: 'matched',
+        pieces: 10,
+        adjustedTo: 12,
+        packSize: 12,
+        adjustReason: '10 → 12: sold in packs of 12',
+      });
+      const [whole] = await parse('PK-12 2 dozen');
+      expect(whole).toMatchObject({ pieces: 24 });
+      expect(whole).not.toHaveProperty('adjustedTo');
+      expect(whole).not.toHaveProperty('packSize');
+      // The buyer's browser could send any number: the server rounds it up to whole packs too.
+      const added = await call(buyer, 'POST', '/api/quick-order/add', {
+        lines: [{ productId: packed.id, pieces: 13 }],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().cart.items.find((i: Json) => i.productId === packed.id)).toMatchObject({
+        quantity: 24,
+      });
+      await t.database.db.delete(products).where(eq(products.id, packed.id));
+    });
+
     it('offers the closest designs for a code that matches none, and never chooses one', async () => {
       const [typo, unknown] = await parse('RG-1OO2 x 6\nZZ-999 x 1');
       expect(typo).toMatchObject({ row: 1, status: 'suggested', code: 'RG-1OO2', pieces: 6 });

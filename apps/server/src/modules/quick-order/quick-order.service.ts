@@ -51,13 +51,17 @@ export function createQuickOrderService(deps: {
   const repo = createQuickOrderRepository(deps.db);
 
   function adjusted(row: CodeRow, pieces: number) {
-    const change = adjustForSale(pieces, { minOrderQuantity: row.minOrderQuantity });
+    const change = adjustForSale(pieces, { minOrderQuantity: row.minOrderQuantity, packSize: row.packSize });
     if (!change) return {};
     const adjustReason =
       change.reason === 'minimum'
         ? `${pieces} → ${change.adjustedTo}: the minimum order is ${row.minOrderQuantity}`
-        : `${pieces} → ${change.adjustedTo}: sold in whole packs`;
-    return { adjustedTo: change.adjustedTo, adjustReason };
+        : `${pieces} → ${change.adjustedTo}: sold in packs of ${row.packSize}`;
+    return {
+      adjustedTo: change.adjustedTo,
+      adjustReason,
+      ...(change.reason === 'pack' ? { packSize: row.packSize! } : {}),
+    };
   }
 
   /**
@@ -175,7 +179,9 @@ export function createQuickOrderService(deps: {
       const row = rows.get(productId)!;
       return {
         productId,
-        quantity: adjustForSale(pieces, { minOrderQuantity: row.minOrderQuantity })?.adjustedTo ?? pieces,
+        quantity:
+          adjustForSale(pieces, { minOrderQuantity: row.minOrderQuantity, packSize: row.packSize })
+            ?.adjustedTo ?? pieces,
       };
     });
   }

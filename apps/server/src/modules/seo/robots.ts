@@ -24,6 +24,7 @@ export const PRIVATE_PATHS = [
   '/attribute-lists',
   '/rates',
   '/enter-order',
+  '/selections',
   // The enquiry list, ordering and the buyer's requests.
   '/cart',
   '/quick-order',

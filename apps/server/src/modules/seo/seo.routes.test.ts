@@ -166,6 +166,7 @@ describe('robots.txt', () => {
       '/attribute-lists',
       '/rates',
       '/enter-order',
+      '/selections',
     ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }

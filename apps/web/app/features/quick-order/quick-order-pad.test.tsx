@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '~/lib/test-utils';
@@ -92,6 +92,39 @@ describe('the quick-order pad', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 of 4 lines ready');
     expect(screen.getByRole('button', { name: 'Put 2 designs in the enquiry list' })).toBeEnabled();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('says when a design is sold in whole packs, in English and Hindi', async () => {
+    const packed = {
+      lines: [
+        {
+          row: 1,
+          input: 'PK-12 x 10',
+          status: 'matched',
+          productId: 'p-packed',
+          code: 'PK-12',
+          name: 'Boxed Bangles',
+          quantity: 10,
+          unit: 'pcs',
+          pieces: 10,
+          adjustedTo: 12,
+          adjustReason: '10 → 12: sold in packs of 12',
+          packSize: 12,
+        },
+      ],
+    };
+    for (const [language, label, read, text] of [
+      ['en', 'Your list', 'Read the list', '10 → 12: sold in packs of 12'],
+      ['hi', 'आपकी सूची', 'सूची पढ़ें', '10 → 12: 12 के पैक में ही बिकता है'],
+    ] as const) {
+      fakeServer({ status: 200, body: packed });
+      renderPad(language);
+      await userEvent.type(screen.getByLabelText(label), 'PK-12 x 10');
+      await userEvent.click(screen.getByRole('button', { name: read }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByLabelText(/PK-12/)).toHaveValue(12);
+      cleanup();
+    }
   });
 
   it('takes a suggestion only when the buyer picks it, then confirms the lines with their pieces', async () => {

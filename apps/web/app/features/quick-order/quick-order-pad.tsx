@@ -18,6 +18,7 @@ export type ParsedLine = {
   pieces?: number;
   adjustedTo?: number;
   adjustReason?: string;
+  packSize?: number;
   suggestions?: { productId: string; code: string; name: string }[];
 };
 
@@ -363,7 +364,11 @@ function LineBody({
       ) : null}
       {line.chosen && line.adjustedTo !== undefined && line.chosen.productId === line.productId ? (
         <p className="text-sm text-amber-900" title={line.adjustReason}>
-          {t('adjusted', { from: line.pieces, to: line.adjustedTo, reason: t('reasonMinimum') })}
+          {t('adjusted', {
+            from: line.pieces,
+            to: line.adjustedTo,
+            reason: line.packSize ? t('reasonPack', { pack: line.packSize }) : t('reasonMinimum'),
+          })}
         </p>
       ) : null}
     </div>
