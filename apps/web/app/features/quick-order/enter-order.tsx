@@ -3,6 +3,7 @@ import { useTranslation } from '~/lib/i18n';
 import { apiRequest, serverReason } from '~/lib/api-client';
 import { useDebouncedValue } from '~/lib/use-debounced-value';
 import { Button } from '~/components/ui/button';
+import { BuyerChoices } from '~/components/ui/buyer-choices';
 import { Notice } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { QuickOrderPad, type ConfirmedLine } from './quick-order-pad';
@@ -98,23 +99,7 @@ export function EnterOrder() {
           {searchError ? <Notice tone="error" text={t('searchFailed')} detail={searchError} /> : null}
           {buyers && buyers.length === 0 ? <p className="text-sm text-gray-700">{t('noBuyers')}</p> : null}
           {buyers?.length ? (
-            <ul className="max-w-md divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
-              {buyers.map((b) => (
-                <li key={b._id}>
-                  <button
-                    type="button"
-                    aria-label={t('pick', { name: b.name })}
-                    onClick={() => setBuyer(b)}
-                    className="block w-full px-3 py-2 text-left hover:bg-brand-50"
-                  >
-                    <span className="font-semibold text-ink">{b.name}</span>
-                    <span className="block text-sm text-gray-700">
-                      {[b.companyName, b.email, b.contactNumber].filter(Boolean).join(' · ')}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <BuyerChoices buyers={buyers} pickLabel={(b) => t('pick', { name: b.name })} onPick={setBuyer} />
           ) : null}
         </div>
       )}

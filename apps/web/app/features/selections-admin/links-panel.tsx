@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { whatsAppUrl } from '@catalogue/shared/domain/selections';
 import type { Selection, SelectionLink } from '@catalogue/shared/schemas/selection';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { BuyerChoices } from '~/components/ui/buyer-choices';
 import { Dialog } from '~/components/ui/dialog';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import { Notice } from '~/components/ui/notice';
@@ -368,23 +369,11 @@ function LinkForm({ selectionId, onMade }: { selectionId: string; onMade: (link:
               <p className="text-sm text-gray-700">{t('links.noBuyers')}</p>
             ) : null}
             {buyers?.length ? (
-              <ul className="max-w-md divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
-                {buyers.map((b) => (
-                  <li key={b._id}>
-                    <button
-                      type="button"
-                      aria-label={t('links.pickBuyer', { name: b.name })}
-                      onClick={() => setBuyer(b)}
-                      className="block w-full px-3 py-2 text-left hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-                    >
-                      <span className="font-semibold text-ink">{b.name}</span>
-                      <span className="block text-sm text-gray-700">
-                        {[b.companyName, b.email, b.contactNumber].filter(Boolean).join(' · ')}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <BuyerChoices
+                buyers={buyers}
+                pickLabel={(b) => t('links.pickBuyer', { name: b.name })}
+                onPick={setBuyer}
+              />
             ) : null}
           </div>
         )
