@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SELECTION_DESIGNS, SELECTION_MESSAGES } from '../domain/selections.ts';
 import { productAttributesSchema } from './attributes.ts';
+import { productImageSchema } from './product-gallery.ts';
 
 export * from '../domain/selections.ts';
 
@@ -135,6 +136,8 @@ export const sharedDesignSchema = z.object({
   weightGrams: z.number().nullable(),
   minOrderQuantity: z.number().int().nullable(),
   price: z.number().optional(),
+  /** The design's pictures, first first, for the gallery a tap opens (the link page's answers carry it). */
+  images: z.array(productImageSchema).optional(),
 });
 export type SharedDesign = z.infer<typeof sharedDesignSchema>;
 

@@ -10,8 +10,11 @@ import {
   selections,
 } from '../../db/schema/selections.ts';
 import { users } from '../../db/schema/users.ts';
+import { galleryColumn, type GalleryRow } from '../products/gallery.repository.ts';
 import { productColumns, type ProductRow } from '../products/product-row.repository.ts';
 
+/** A design of a selection: the product's row and its gallery (JSON text on some drivers). */
+export type DesignRow = ProductRow & { gallery: GalleryRow[] | string };
 export type SelectionRow = typeof selections.$inferSelect & { ownerName: string };
 export type LinkRow = typeof selectionLinks.$inferSelect;
 export type ItemRow = {
@@ -221,13 +224,14 @@ export function createSelectionsRepository(db: Db) {
     },
 
     /** The selection's designs as whole product rows, in order. */
-    async listDesigns(selectionId: string): Promise<ProductRow[]> {
+    /** The selection's designs in its order, each with its gallery (the link page's pictures on tap). */
+    async listDesigns(selectionId: string): Promise<DesignRow[]> {
       return db
-        .select(productColumns)
+        .select({ ...productColumns, gallery: galleryColumn })
         .from(products)
         .innerJoin(selectionItems, eq(selectionItems.productId, products.id))
         .where(eq(selectionItems.selectionId, selectionId))
-        .orderBy(asc(selectionItems.position)) as Promise<ProductRow[]>;
+        .orderBy(asc(selectionItems.position)) as Promise<DesignRow[]>;
     },
 
     /**

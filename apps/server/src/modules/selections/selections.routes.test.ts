@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startCacheSync } from '../../cache-sync.ts';
 import { cartItems } from '../../db/schema/orders.ts';
+import { productImages } from '../../db/schema/products.ts';
 import { selectionLinks } from '../../db/schema/selections.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
@@ -294,6 +295,7 @@ describe('selections: designs sent to buyers by link', () => {
         attributes: { metal: [], finish: [], stone: [], colour: [] },
         weightGrams: null,
         minOrderQuantity: null,
+        images: [],
       });
       for (const design of body.selection.designs) expect(Object.keys(design)).not.toContain('price');
       // Nothing internal, nothing about the recipient.
@@ -301,6 +303,37 @@ describe('selections: designs sent to buyers by link', () => {
       expect(res.body).not.toContain('asha@example.com');
       expect(res.body).not.toContain('98290');
       expect(res.body).not.toMatch(/"price"/);
+    });
+
+    it('gives each design its gallery, first first, with its alt texts (the pictures a tap opens)', async () => {
+      await t.database.db.insert(productImages).values([
+        {
+          productId: designs[1]!.id,
+          position: 1,
+          url: 'https://img.example.com/kj-1-side.jpg',
+          altEn: 'Side',
+          altHi: 'बगल से',
+        },
+        {
+          productId: designs[1]!.id,
+          position: 0,
+          url: 'https://img.example.com/kj-1-front.jpg',
+          altEn: 'Front',
+        },
+      ]);
+      try {
+        const selection = await makeSelection(admin);
+        const link = await makeLink(admin, selection._id);
+        const body = (await call(null, 'GET', `/api/s/${link.token}`)).json();
+        const images = body.selection.designs[1].images.map((i: Json) => [i.url, i.alt, i.altHi]);
+        expect(images).toEqual([
+          ['https://img.example.com/kj-1-front.jpg', 'Front', ''],
+          ['https://img.example.com/kj-1-side.jpg', 'Side', 'बगल से'],
+        ]);
+        expect(body.selection.designs[0].images).toEqual([]);
+      } finally {
+        await t.database.db.delete(productImages).where(eq(productImages.productId, designs[1]!.id));
+      }
     });
 
     it('gives each design its price when the link grants prices', async () => {

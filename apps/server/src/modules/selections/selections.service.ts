@@ -29,11 +29,14 @@ import { makePreviewImage } from './preview-image.ts';
 import { makeLineSheetPdf } from './line-sheet.ts';
 import { makeLineSheetWorkbook } from './line-sheet-workbook.ts';
 import { toProduct } from '../products/product-answer.ts';
+import { toProductImages } from '../products/gallery.service.ts';
+import { fromJson, type ProductRow } from '../products/product-row.repository.ts';
 import type { DomainEvents } from '../../services.ts';
 import { selectionLinkMail } from './selections.mail.ts';
 import { createOpenRecorder } from './open-recorder.ts';
 import {
   createSelectionsRepository,
+  type DesignRow,
   type ItemRow,
   type LinkRow,
   type LinkWithSelection,
@@ -178,8 +181,9 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     return (await describe([row]))[0]!;
   }
 
+  /** A design as a link answers it; its pictures when the row was read with its gallery. */
   const sharedDesignOf = (
-    row: Awaited<ReturnType<typeof repo.listDesigns>>[number],
+    row: ProductRow & { gallery?: DesignRow['gallery'] },
     showPrices: boolean,
   ): SharedDesign => {
     const product = toProduct(row, { showPrice: true, imageUrl });
@@ -194,6 +198,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     };
     // No `price` key at all unless the link grants prices.
     if (showPrices) design.price = product.price ?? 0;
+    if (row.gallery !== undefined) design.images = toProductImages(fromJson(row.gallery), imageUrl);
     return design;
   };
 
@@ -255,7 +260,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   function lineSheetOf(
     folder: string,
     title: string,
-    rows: Awaited<ReturnType<typeof repo.listDesigns>>,
+    rows: readonly ProductRow[],
     showPrices: boolean,
     language: 'en' | 'hi',
     version: number,

@@ -17,7 +17,7 @@ import { ProductGrid } from '~/features/catalogue/product-grid';
 import { QuantityControl } from '~/components/quantity-control';
 import { KEEP_CLEAR } from '~/lib/keep-clear';
 import { ShareButton } from '~/features/catalogue/share-button';
-import { ProductGallery } from '~/features/catalogue/product-gallery';
+import { ProductGallery } from '~/components/gallery/product-gallery';
 
 /** True while the visitor is on the way to another product page (its data is loading). */
 function useIsLoadingAnotherProduct(): boolean {

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
@@ -29,5 +30,55 @@ describe('SharedSelection', () => {
       'href',
       '/s/Tok_en-1/linesheet.xlsx',
     );
+  });
+
+  it("opens a design's gallery on tap: every picture, first first, and the next one by a thumbnail or the arrow key", async () => {
+    const user = userEvent.setup();
+    const pictures = ['front', 'side', 'back'].map((view, i) => ({
+      _id: `img-${i}`,
+      url: `https://img.example.com/ps-1-${view}.jpg`,
+      alt: `Polki Set, ${view}`,
+      altHi: '',
+      width: null,
+      height: null,
+    }));
+    render(
+      <MemoryRouter>
+        <SharedSelection
+          token="Tok_en-1"
+          title="Bridal sets"
+          note=""
+          designs={[{ ...design, imageUrl: pictures[0]!.url, images: pictures }]}
+        />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'See the pictures of PS-1' }));
+    const dialog = screen.getByRole('dialog', { name: 'PS-1 · Polki Set' });
+    const thumbs = within(dialog).getAllByRole('button', { name: /^Picture \d of 3$/ });
+    expect(thumbs).toHaveLength(3);
+    expect(thumbs[0]).toHaveAttribute('aria-current', 'true');
+    expect(within(dialog).getByRole('img', { name: 'Polki Set, front' })).toBeInTheDocument();
+    await user.click(thumbs[2]!);
+    expect(within(dialog).getByRole('img', { name: 'Polki Set, back' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(dialog).getByRole('img', { name: 'Polki Set, side' })).toBeInTheDocument();
+  });
+
+  it('shows the one picture of a design without a gallery, with no thumbnails', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <SharedSelection
+          token="Tok_en-1"
+          title="Bridal sets"
+          note=""
+          designs={[{ ...design, imageUrl: 'https://img.example.com/ps-1.jpg', images: [] }]}
+        />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'See the pictures of PS-1' }));
+    const dialog = screen.getByRole('dialog', { name: 'PS-1 · Polki Set' });
+    expect(within(dialog).queryAllByRole('button', { name: /^Picture/ })).toHaveLength(0);
+    expect(within(dialog).getByRole('img', { name: 'Polki Set' })).toBeInTheDocument();
   });
 });

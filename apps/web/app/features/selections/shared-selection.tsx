@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CHAT_URL, SITE } from '@catalogue/shared/domain/site';
 import { whatsAppUrl } from '@catalogue/shared/domain/selections';
 import type { SharedDesign } from '@catalogue/shared/schemas/selection';
+import { ProductGallery } from '~/components/gallery/product-gallery';
 import { ProductImage } from '~/components/product-image';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Dialog } from '~/components/ui/dialog';
@@ -185,13 +186,9 @@ export function SharedSelection({ token, title, note, designs }: SharedSelection
         title={open ? t('gallery.title', { code: open.code, name: open.name }) : ''}
       >
         {open && (
-          <ProductImage
-            product={open}
-            alt={open.name}
-            preset="listing"
-            priority
-            sizes="(min-width: 640px) 600px, 90vw"
-            className="mx-auto max-h-[70vh] w-auto"
+          <ProductGallery
+            key={open.productId}
+            product={{ _id: open.productId, name: open.name, imageUrl: open.imageUrl, images: open.images }}
           />
         )}
       </Dialog>

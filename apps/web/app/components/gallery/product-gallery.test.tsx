@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ProductGallery, scrollToShow, stepIndex } from '~/features/catalogue/product-gallery';
+import { ProductGallery, scrollToShow, stepIndex } from '~/components/gallery/product-gallery';
 import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 
 const picture = (n: number, alt = '', altHi = '') => ({

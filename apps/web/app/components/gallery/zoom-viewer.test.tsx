@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DETAIL_IMAGE_SIZES, detailImage } from '~/features/catalogue/detail-image';
+import { DETAIL_IMAGE_SIZES, detailImage } from '~/components/gallery/detail-image';
 import { renderWithProviders } from '~/lib/test-utils';
-import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
+import { ZoomViewer } from '~/components/gallery/zoom-viewer';
 
 const image = detailImage({ imageUrl: '/media/abc' });
 

@@ -10,8 +10,8 @@ import { altFor } from '@catalogue/shared/domain/gallery';
 import type { ProductImage } from '@catalogue/shared/schemas/product-gallery';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { FallbackImage } from '~/components/ui/fallback-image';
-import { DETAIL_IMAGE_SIZES, THUMB_PX, detailImage, thumbImage } from '~/features/catalogue/detail-image';
-import { ZoomViewer } from '~/features/catalogue/zoom-viewer';
+import { DETAIL_IMAGE_SIZES, THUMB_PX, detailImage, thumbImage } from '~/components/gallery/detail-image';
+import { ZoomViewer } from '~/components/gallery/zoom-viewer';
 import { useTranslation } from '~/lib/i18n';
 
 /** A horizontal move at least this long, and clearly more across than down, is a swipe. */
@@ -22,7 +22,7 @@ const STRIP_PAD_PX = 6;
 type GalleryPicture = Pick<ProductImage, 'url' | 'alt' | 'altHi'> & { _id: string };
 
 /** The product's pictures; a product from an older answer without `images` has its one picture. */
-export function picturesOf(product: Pick<Product, '_id' | 'imageUrl' | 'imageurl' | 'images'>) {
+export function picturesOf(product: Omit<GalleryProduct, 'name'>) {
   if (product.images?.length) return product.images as GalleryPicture[];
   const url = product.imageUrl ?? product.imageurl;
   return url ? [{ _id: product._id, url, alt: '', altHi: '' }] : [];
@@ -87,7 +87,11 @@ function warmPicture(url: string | undefined) {
  * (nothing before the first move). Thumbnails load lazily from
  * their own 80 px files (`thumbImage`), and nothing is measured until the picture first changes.
  */
-export function ProductGallery({ product }: { product: Product }) {
+/** What the gallery reads of a product: its name and its pictures (a selection's design has no more). */
+export type GalleryProduct = Pick<Product, '_id' | 'name'> &
+  Partial<Pick<Product, 'imageUrl' | 'imageurl' | 'images'>>;
+
+export function ProductGallery({ product }: { product: GalleryProduct }) {
   const { t, i18n } = useTranslation('gallery');
   const pictures = picturesOf(product);
   const [index, setIndex] = useState(0);

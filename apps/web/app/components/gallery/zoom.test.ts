@@ -12,7 +12,7 @@ import {
   rescalePan,
   stepZoom,
   zoomKeyAction,
-} from '~/features/catalogue/zoom';
+} from '~/components/gallery/zoom';
 
 const box = { width: 600, height: 700 };
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from '~/lib/i18n';
 import { FallbackImage } from '~/components/ui/fallback-image';
-import type { DetailImage } from '~/features/catalogue/detail-image';
-import { DETAIL_IMAGE_PX, DETAIL_IMAGE_SIZES } from '~/features/catalogue/detail-image';
+import type { DetailImage } from '~/components/gallery/detail-image';
+import { DETAIL_IMAGE_PX, DETAIL_IMAGE_SIZES } from '~/components/gallery/detail-image';
 import {
   ZOOM,
   canMagnify,
@@ -18,7 +18,7 @@ import {
   zoomKeyAction,
   type Box,
   type Point,
-} from '~/features/catalogue/zoom';
+} from '~/components/gallery/zoom';
 
 /** How far a touch may move, and how long it may last, and still be a tap. */
 const TAP_SLOP_PX = 10;
