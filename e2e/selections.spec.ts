@@ -124,19 +124,20 @@ test('the admin makes a selection from a filtered listing on its screens; a phon
   const { totalItems, products } = (await counted.json()) as { totalItems: number; products: Json[] };
   expect(totalItems).toBeGreaterThan(1);
 
-  // The admin opens the filtered listing, copies its address and takes every design of it.
+  // The admin opens the filtered listing and makes a selection of it from there: the editor
+  // opens with the listing's address, and every design of it is taken.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await skipLocaleRedirect(page);
   await page.goto('/');
   await logInBrowser(page, ADMIN);
   await page.goto(listingPath);
-  const address = page.url();
-  await page.goto('/selections');
-  await page.getByRole('link', { name: 'New selection' }).click();
+  await page.getByRole('link', { name: `Make a selection of these ${totalItems} designs` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New selection' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Rings for the fair');
   await page.getByLabel(/^Note for the buyers/).fill('Our gemstone rings');
-  await page.getByLabel('Address of the listing or search (its filters are kept)').fill(address);
+  await expect(page.getByLabel('Address of the listing or search (its filters are kept)')).toHaveValue(
+    listingPath,
+  );
   await page.getByRole('button', { name: 'Count its designs' }).click();
   await expect(page.getByText(`${totalItems} designs in this listing.`)).toBeVisible();
   await page.getByRole('button', { name: `Add all ${totalItems} results` }).click();

@@ -52,6 +52,35 @@ describe('ProductListing', () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it("offers an administrator a selection of the listing's designs under its filters, and no one else", async () => {
+    const link = { name: 'Make a selection of these 40 designs' };
+    const first = renderRoutes(
+      listingRoutes(() => pageOf(1)),
+      { path: '/shopall?metal=silver&page=2' },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'The Latest Gems' });
+    expect(screen.queryByRole('link', link)).not.toBeInTheDocument();
+    first.unmount();
+    localStorage.setItem('token', 'buyer-token');
+    localStorage.setItem('role', 'user');
+    const second = renderRoutes(
+      listingRoutes(() => pageOf(1)),
+      { path: '/shopall?metal=silver' },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'The Latest Gems' });
+    expect(screen.queryByRole('link', link)).not.toBeInTheDocument();
+    second.unmount();
+    localStorage.setItem('role', 'admin');
+    renderRoutes(
+      listingRoutes(() => pageOf(1)),
+      { path: '/shopall?metal=silver&page=2' },
+    );
+    expect(await screen.findByRole('link', link)).toHaveAttribute(
+      'href',
+      `/selections/new?listing=${encodeURIComponent('/shopall?metal=silver&page=2')}`,
+    );
+  });
+
   it('shows the heading, 16 cards in a grid and Previous / numbers / Next', async () => {
     renderRoutes(
       listingRoutes(() => pageOf(1)),

@@ -4,11 +4,13 @@ import { useLocation, useNavigation } from 'react-router';
 import { TIMINGS_MS } from '@catalogue/shared/domain/limits';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { Pagination } from '~/components/ui/pagination';
+import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { RetryButton } from '~/components/ui/retry-button';
 import { Spinner } from '~/components/ui/spinner';
 import { pageHref } from '~/features/catalogue/listing-url';
 import { ProductGrid } from '~/features/catalogue/product-grid';
 import { useLoginGate } from '~/features/catalogue/use-login-gate';
+import { useSession } from '~/lib/use-session';
 
 /** What a listing loader hands its page: one page of products, or the fact that loading failed. */
 export type ListingData =
@@ -45,6 +47,28 @@ type ProductListingProps = {
   aside?: ReactNode;
 };
 
+/**
+ * For an administrator only (known in the browser: the page itself is the same for everyone), a
+ * link to a new selection holding this listing's designs under its filters.
+ */
+function MakeSelection({ count }: { count: number }) {
+  const { t } = useTranslation('catalogue');
+  const location = useLocation();
+  const { isAdmin } = useSession(null);
+  if (!isAdmin) return null;
+  const listing = `${location.pathname}${location.search}`;
+  return (
+    <p className="mt-3">
+      <PrefixedLink
+        to={`/selections/new?listing=${encodeURIComponent(listing)}`}
+        className="text-sm font-medium text-brand-800 underline"
+      >
+        {t('listing.makeSelection', { count })}
+      </PrefixedLink>
+    </p>
+  );
+}
+
 /** The shared frame of shop-all, category, subcategory and all-designs pages. */
 export function ProductListing({
   title,
@@ -76,6 +100,7 @@ export function ProductListing({
           {tagline ? <p className="mt-3 max-w-3xl text-gray-700">{tagline}</p> : null}
         </div>
         {media}
+        {data.status === 'ok' && data.totalItems > 0 ? <MakeSelection count={data.totalItems} /> : null}
       </header>
       {controls}
       <div

@@ -15,6 +15,7 @@ import { useTranslation } from '~/lib/i18n';
 import { withPrefix } from '~/lib/prefix';
 import { useApiQuery } from '~/lib/use-api-query';
 import { ActivityPanel } from './activity-panel';
+import { DeleteSelection } from './delete-selection';
 import { DesignAdder } from './design-adder';
 import { DesignList, type EditorDesign } from './design-list';
 import { LinksPanel } from './links-panel';
@@ -198,6 +199,7 @@ function EditorForm({ saved: first, initialListing }: { saved: Selection | null;
             selectionId={saved._id}
             version={saved.links.map((l) => `${l._id}:${l.revokedAt ?? ''}`).join(',')}
           />
+          <DeleteSelection selection={saved} />
         </>
       ) : (
         <p className="text-gray-700">{t('links.saveFirst')}</p>

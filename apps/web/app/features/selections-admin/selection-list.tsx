@@ -1,6 +1,7 @@
+import { useLocation } from 'react-router';
 import { followUpSchema, selectionListSchema } from '@catalogue/shared/schemas/selection';
 import { ButtonLink } from '~/components/ui/button';
-import { LoadError } from '~/components/ui/notice';
+import { LoadError, Notice } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDateTime } from '~/lib/format-date';
@@ -20,6 +21,7 @@ export function SelectionList() {
     waiting.set(row.selectionId, (waiting.get(row.selectionId) ?? 0) + 1);
   }
   const now = Date.now();
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
 
   return (
     <div className="space-y-4">
@@ -27,6 +29,7 @@ export function SelectionList() {
         <p className="max-w-3xl text-gray-700">{t('list.intro')}</p>
         <ButtonLink to="/selections/new">{t('list.new')}</ButtonLink>
       </div>
+      {deleted ? <Notice tone="success" text={t('list.deleted', { title: deleted })} /> : null}
       {error ? (
         <LoadError
           message={t('list.failed')}
