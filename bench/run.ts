@@ -50,6 +50,13 @@ import {
   listOrderNumbers,
 } from './lib/scenarios.ts';
 import { QUOTE_REQUESTS, QUOTE_SCENARIOS, quoteScenarios } from './lib/quote-scenarios.ts';
+import {
+  FEATURE_SCENARIOS,
+  QUICK_ORDER_LINES,
+  SELECTION_DESIGNS,
+  featureScenarios,
+} from './lib/feature-scenarios.ts';
+import { QUOTE_PRICING_LINES, pricingInProcess } from './lib/quote-pricing.ts';
 import { BENCH_ADMIN, ROOT, startBenchServer, type BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 import type {
@@ -486,6 +493,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const run: RunData = { configs: [], lighthouse: null, bundles: null };
 let exitCode = 0;
 try {
+  if (plan.scenario('quote-pricing')) {
+    log(`a ${QUOTE_PRICING_LINES}-line quote priced from its costings and the rates, in this process`);
+    run.quotePricing = pricingInProcess(QUOTE_PRICING_LINES, 20);
+  }
   for (const [index, config] of configs.entries()) {
     const label = `${config.database} ${sizeLabel(config.products)}`;
     log(`${label}: seeding and starting the server`);
@@ -509,6 +520,12 @@ try {
       const scenarios = catalogueScenarios(catalogue, sessionBuyers, freshIds).filter((s) =>
         plan.scenario(s.key),
       );
+      if (FEATURE_SCENARIOS.some((key) => plan.scenario(key))) {
+        log(
+          `${label}: a ${SELECTION_DESIGNS}-design selection with a link, a ${QUICK_ORDER_LINES.toLocaleString('en')}-line paste`,
+        );
+        scenarios.push(...(await featureScenarios(server, plan.scenario)));
+      }
       // The quotation scenarios need requests written into the database: PostgreSQL only.
       if (config.database === 'postgres' && QUOTE_SCENARIOS.some((key) => plan.scenario(key))) {
         log(`${label}: writing ${QUOTE_REQUESTS.toLocaleString('en')} price requests`);

@@ -261,6 +261,25 @@ export const CONFIG_BUDGETS: ConfigBudget[] = [
       return measured.errors > 0 || measured.non2xx > 0 ? Number.POSITIVE_INFINITY : measured.p99;
     },
   })),
+  // How orders arrive: a selection's link page opened from WhatsApp, a buyer's pasted list of codes.
+  // A round with failed answers is a miss, never a pass.
+  ...(
+    [
+      ['selection-page', 'selections', "a 200-design selection's link page, from memory, p99 ≤ 50 ms", 50],
+      ['quick-order', 'quick order', 'a 2,000-line paste read and matched, p99 ≤ 200 ms', 200],
+    ] as const
+  ).map(([key, source, budget, limit]) => ({
+    id: `${key}-p99`,
+    source,
+    budget,
+    target: PG_100K,
+    check: { op: '<=' as const, limit, unit: 'ms' },
+    value: (c: ConfigResult) => {
+      const measured = scenario(c, key);
+      if (!measured) return null;
+      return measured.errors > 0 || measured.non2xx > 0 ? Number.POSITIVE_INFINITY : measured.p99;
+    },
+  })),
   // 200 concurrent buyers adding to their lists and submitting price requests.
   // Errors and lost orders count in both runs. The latency line judges the buyers at a person's
   // pace: in the closed loop with no pauses each of 200 connections fires its next request the
@@ -332,6 +351,12 @@ export const RUN_BUDGETS: RunBudget[] = [
       },
     ];
   }),
+  {
+    id: 'quote-pricing-p95',
+    budget: 'a 500-line quote priced from its costings and the rates ≤ 50 ms (p95, in process)',
+    check: { op: '<=', limit: 50, unit: 'ms' },
+    value: (run) => (run.quotePricing ? Math.round(run.quotePricing.p95Ms * 10) / 10 : null),
+  },
   {
     id: 'product-first-load-js',
     budget: 'product page first-load JS ≤ 90 KB gzip',

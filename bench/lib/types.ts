@@ -2,6 +2,7 @@ import type { ImageBytes } from './image-bytes.ts';
 import type { PageBytes } from './page-bytes.ts';
 import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
+import type { QuotePricingResult } from './quote-pricing.ts';
 import type { pacedFigures } from './paced.ts';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -92,4 +93,6 @@ export type RunData = {
   imageBytes?: ImageBytes[] | null;
   /** The public pages' bytes uncompressed, gzip and Brotli (the last configuration). */
   pageBytes?: PageBytes[] | null;
+  /** A 500-line quote priced in this process (absent from results files before 2026-12-02). */
+  quotePricing?: QuotePricingResult | null;
 };
