@@ -101,6 +101,37 @@ describe('stored-page budgets', () => {
     expect(row(r, 'rss-pages-250')).toMatchObject({ actual: '251 MB', status: 'fail' });
   });
 
+  it('judges the selection page and the quick-order paste by p99, a round with failed answers as a miss', () => {
+    const withFeatures = (selection: Partial<ScenarioResult>, paste: Partial<ScenarioResult>) => {
+      const c = config('postgres', 100_000);
+      c.scenarios.push(
+        result('selection-page', 1000, 14.8, selection),
+        result('quick-order', 8, 150, { connections: 1, ...paste }),
+      );
+      return run(c);
+    };
+    const good = withFeatures({}, {});
+    expect(row(good, 'selection-page-p99')).toMatchObject({ status: 'pass', actual: '14.8 ms' });
+    expect(row(good, 'quick-order-p99')).toMatchObject({ status: 'pass', actual: '150 ms' });
+    const slow = withFeatures({ p99: 51 }, { p99: 201 });
+    expect(row(slow, 'selection-page-p99').status).toBe('fail');
+    expect(row(slow, 'quick-order-p99').status).toBe('fail');
+    const failing = withFeatures({ non2xx: 3 }, { errors: 1 });
+    expect(row(failing, 'selection-page-p99').status).toBe('fail');
+    expect(row(failing, 'quick-order-p99').status).toBe('fail');
+    expect(row(run(config('postgres', 100_000)), 'quick-order-p99').status).toBe('not run');
+  });
+
+  it("judges a 500-line quote's pricing by its p95, and leaves it not run when it was not measured", () => {
+    const priced = (p95Ms: number): RunData => ({
+      ...run(config('postgres', 1000)),
+      quotePricing: { lines: 500, rounds: 20, priced: 500, medianMs: 0.9, p95Ms },
+    });
+    expect(row(priced(9.04), 'quote-pricing-p95')).toMatchObject({ status: 'pass', actual: '9 ms' });
+    expect(row(priced(50.2), 'quote-pricing-p95').status).toBe('fail');
+    expect(row(run(config('postgres', 1000)), 'quote-pricing-p95').status).toBe('not run');
+  });
+
   it('fails a cache-miss rate under 150 and leaves it not run when the scenario did not run', () => {
     const slow = run(pages({ home: 10_000, category: 8_000, product: 5_000, miss: 149 }));
     expect(row(slow, 'ssr-product-miss-rps').status).toBe('fail');
