@@ -15,6 +15,21 @@ const CATALOGUE_WRITERS = [
 const XSS = '**/xss.spec.ts';
 // Timing-sensitive (a slowed link, taps within 100 ms of a paint): run last, with nothing beside it.
 const FIRST_TAP = '**/first-tap.spec.ts';
+/**
+ * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL): the journeys whose outcome
+ * is the browser's alone are left out, as the Vitest pass leaves out the component tests. Each
+ * reads pages whose data every other journey also reads, and checks what the browser does with
+ * them: taps within 100 ms of a paint, every page's axe and raw-key sweep, client navigation's
+ * texts, the shell's hydration and script timing, the gallery strip's layout.
+ */
+const BROWSER_ONLY = [
+  FIRST_TAP,
+  '**/pages.spec.ts',
+  '**/texts.spec.ts',
+  '**/foundation.spec.ts',
+  '**/gallery-strip.spec.ts',
+];
+const DATABASE_SCOPE = process.env.TEST_SCOPE === 'database';
 /** CI (or `E2E_TIMING=report`, which `.ci/run` sets) reports a timing miss instead of failing on it. */
 const REPORTS_TIMING = Boolean(process.env.CI) || process.env.E2E_TIMING === 'report';
 /**
@@ -67,17 +82,31 @@ export default defineConfig({
   // data run after the ones that read it, so a parallel worker never sees a product vanish mid-page
   // or a stored XSS payload in a page it checks; the payload journey runs last of all.
   projects: [
-    { name: 'chromium', testIgnore: [...CATALOGUE_WRITERS, XSS, FIRST_TAP], use: DESKTOP },
-    { name: 'admin', testMatch: CATALOGUE_WRITERS, dependencies: ['chromium'], use: DESKTOP },
+    {
+      name: 'chromium',
+      testIgnore: [...CATALOGUE_WRITERS, XSS, FIRST_TAP, ...(DATABASE_SCOPE ? BROWSER_ONLY : [])],
+      use: DESKTOP,
+    },
+    {
+      name: 'admin',
+      testMatch: CATALOGUE_WRITERS,
+      testIgnore: DATABASE_SCOPE ? BROWSER_ONLY : [],
+      dependencies: ['chromium'],
+      use: DESKTOP,
+    },
     { name: 'xss', testMatch: XSS, dependencies: ['admin'], use: DESKTOP },
     // Timing on two shared cores: a journey that missed its moment is tried again in CI.
-    {
-      name: 'first-tap',
-      testMatch: FIRST_TAP,
-      dependencies: ['xss'],
-      use: DESKTOP,
-      retries: REPORTS_TIMING ? 2 : 0,
-    },
+    ...(DATABASE_SCOPE
+      ? []
+      : [
+          {
+            name: 'first-tap',
+            testMatch: FIRST_TAP,
+            dependencies: ['xss'],
+            use: DESKTOP,
+            retries: REPORTS_TIMING ? 2 : 0,
+          },
+        ]),
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',
