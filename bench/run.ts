@@ -57,6 +57,7 @@ import {
   featureScenarios,
 } from './lib/feature-scenarios.ts';
 import { QUOTE_PRICING_LINES, pricingInProcess } from './lib/quote-pricing.ts';
+import { measureMediaStores } from './lib/media-stores.ts';
 import { BENCH_ADMIN, ROOT, startBenchServer, type BenchServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 import type {
@@ -490,6 +491,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** Measured once per run, outside the configurations (`--only` of these alone starts no configuration). */
+const RUN_LEVEL = ['quote-pricing', 'media-stores'];
+const configsNeeded = !values.only || values.only.split(',').some((key) => !RUN_LEVEL.includes(key));
+
 const run: RunData = { configs: [], lighthouse: null, bundles: null };
 let exitCode = 0;
 try {
@@ -497,7 +502,7 @@ try {
     log(`a ${QUOTE_PRICING_LINES}-line quote priced from its costings and the rates, in this process`);
     run.quotePricing = pricingInProcess(QUOTE_PRICING_LINES, 20);
   }
-  for (const [index, config] of configs.entries()) {
+  for (const [index, config] of (configsNeeded ? configs : []).entries()) {
     const label = `${config.database} ${sizeLabel(config.products)}`;
     log(`${label}: seeding and starting the server`);
     const server = await startBenchServer({
@@ -602,6 +607,13 @@ try {
       stopCurrent = null;
       await server.stop();
     }
+  }
+  if (plan.scenario('media-stores')) {
+    run.mediaStores = await measureMediaStores({ port: SERVER_PORT, settings: measureSettings(null), log });
+    const m = run.mediaStores;
+    log(
+      `media stores: ${Math.round(m.bucket.rps)} variant answers/s from the bucket, ${Math.round(m.directory.rps)} from the directory; uploads to AVIF median ${m.uploadMedianMs} ms, p95 ${m.uploadP95Ms} ms; RSS ${m.rssAfterFirstThousandMb} → ${m.rssAfterAllMb} MB over ${m.reads.toLocaleString('en')} reads`,
+    );
   }
 } catch (error) {
   console.error(error);

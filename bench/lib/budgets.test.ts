@@ -122,6 +122,37 @@ describe('stored-page budgets', () => {
     expect(row(run(config('postgres', 100_000)), 'quick-order-p99').status).toBe('not run');
   });
 
+  it('judges the bucket against the directory store, the uploads to AVIF and the memory over the reads', () => {
+    const stores = (
+      bucket: Partial<ScenarioResult>,
+      uploadP95Ms: number,
+      rss: [number, number],
+    ): RunData => ({
+      ...run(config('pglite', 1000)),
+      mediaStores: {
+        directory: result('media-directory', 2000, 8),
+        bucket: result('media-bucket', 1200, 12, bucket),
+        uploads: 20,
+        uploadMedianMs: 700,
+        uploadP95Ms,
+        reads: 10_000,
+        rssAfterFirstThousandMb: rss[0],
+        rssAfterAllMb: rss[1],
+      },
+    });
+    const good = stores({}, 1500, [180, 195]);
+    expect(row(good, 'media-bucket-ratio')).toMatchObject({ status: 'pass', actual: '0.60×' });
+    expect(row(good, 'media-upload-p95').status).toBe('pass');
+    expect(row(good, 'media-memory-flat')).toMatchObject({ status: 'pass', actual: '15 MB' });
+    const bad = stores({ rps: 900 }, 2100, [180, 201]);
+    expect(row(bad, 'media-bucket-ratio').status).toBe('fail');
+    expect(row(bad, 'media-upload-p95').status).toBe('fail');
+    expect(row(bad, 'media-memory-flat').status).toBe('fail');
+    // A fast bucket that failed answers is no pass.
+    expect(row(stores({ rps: 5000, non2xx: 2 }, 1500, [180, 181]), 'media-bucket-ratio').status).toBe('fail');
+    expect(row(run(config('pglite', 1000)), 'media-bucket-ratio').status).toBe('not run');
+  });
+
   it("judges a 500-line quote's pricing by its p95, and leaves it not run when it was not measured", () => {
     const priced = (p95Ms: number): RunData => ({
       ...run(config('postgres', 1000)),

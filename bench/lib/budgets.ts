@@ -357,6 +357,31 @@ export const RUN_BUDGETS: RunBudget[] = [
     check: { op: '<=', limit: 50, unit: 'ms' },
     value: (run) => (run.quotePricing ? Math.round(run.quotePricing.p95Ms * 10) / 10 : null),
   },
+  // Pictures in an S3-compatible bucket (bench/lib/media-stores.ts). Failed answers are a miss.
+  {
+    id: 'media-bucket-ratio',
+    budget: 'picture variants from the bucket, once warm, ≥ 0.5× the directory store',
+    check: { op: '>=', limit: 0.5, unit: '×' },
+    value: (run) => {
+      const m = run.mediaStores;
+      if (!m || m.directory.rps <= 0) return null;
+      if (m.bucket.errors + m.bucket.non2xx > 0) return 0;
+      return m.bucket.rps / m.directory.rps;
+    },
+  },
+  {
+    id: 'media-upload-p95',
+    budget: "an upload's first variants (its AVIF listing picture) ready ≤ 2 s at p95",
+    check: { op: '<=', limit: 2000, unit: 'ms' },
+    value: (run) => run.mediaStores?.uploadP95Ms ?? null,
+  },
+  {
+    id: 'media-memory-flat',
+    budget: 'server RSS over 10,000 picture reads from the bucket: at most 20 MB more after the first 1,000',
+    check: { op: '<=', limit: 20, unit: 'MB' },
+    value: (run) =>
+      run.mediaStores ? run.mediaStores.rssAfterAllMb - run.mediaStores.rssAfterFirstThousandMb : null,
+  },
   {
     id: 'product-first-load-js',
     budget: 'product page first-load JS ≤ 90 KB gzip',

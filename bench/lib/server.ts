@@ -76,6 +76,8 @@ export async function startBenchServer(options: {
   port: number;
   /** Extra Node flags for the server, e.g. `--cpu-prof` to profile a run. */
   nodeArgs?: string[];
+  /** Settings of the server (and its seed), e.g. a bucket's for `MEDIA_STORE=s3`. */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   ensureBuilt();
   const port = await freePort(options.port);
@@ -103,6 +105,7 @@ export async function startBenchServer(options: {
     RATE_LIMIT_ORDER: '1000000',
     RATE_LIMIT_SELECTION_LINK: '1000000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...options.env,
     // `BENCH_SERVER_ENV='CATALOGUE_CACHE_SECONDS=5 …'`: settings of the server under test while investigating.
     ...Object.fromEntries(
       (process.env.BENCH_SERVER_ENV ?? '')

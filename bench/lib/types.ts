@@ -2,6 +2,7 @@ import type { ImageBytes } from './image-bytes.ts';
 import type { PageBytes } from './page-bytes.ts';
 import type { CpuPerRequest } from './cpu.ts';
 import type { ScenarioResult } from './measure.ts';
+import type { MediaStoresResult } from './media-stores.ts';
 import type { QuotePricingResult } from './quote-pricing.ts';
 import type { pacedFigures } from './paced.ts';
 
@@ -95,4 +96,6 @@ export type RunData = {
   pageBytes?: PageBytes[] | null;
   /** A 500-line quote priced in this process (absent from results files before 2026-12-02). */
   quotePricing?: QuotePricingResult | null;
+  /** The bucket against the directory store (absent from results files before 2026-12-02). */
+  mediaStores?: MediaStoresResult | null;
 };
