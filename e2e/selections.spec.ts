@@ -177,9 +177,18 @@ test('the admin makes a selection from a filtered listing on its screens; a phon
     hasTouch: true,
   });
   await skipLocaleRedirect(phone);
+  await watchRawKeys(phone);
   const visitor = await phone.newPage();
   await visitor.goto(new URL(url).pathname);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Rings for the fair' })).toBeVisible();
+  // A tap on a design's picture opens its gallery, in words, not text keys; Escape closes it.
+  const firstDesign = products[1]!;
+  await visitor.getByRole('button', { name: `See the pictures of ${firstDesign.code}` }).tap();
+  const gallery = visitor.getByRole('dialog', { name: `${firstDesign.code} · ${firstDesign.name}` });
+  await expect(gallery.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  expect(await rawKeysOf(visitor)).toEqual([]);
+  await visitor.keyboard.press('Escape');
+  await expect(gallery).toBeHidden();
   const remembered = (await phone.cookies()).find((c) => c.name === 'selection_links');
   expect(remembered?.httpOnly).toBe(true);
   await visitor.getByRole('button', { name: 'Add all to my enquiry list' }).click();

@@ -38,7 +38,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: 'category/:category/:subcategory', file: 'routes/category-subcategory.tsx', texts: CATALOGUE },
   { path: 'search', file: 'routes/search.tsx', texts: ['search', ...CATALOGUE] },
   // A selection sent to a buyer by link (never stored for everyone, never indexed).
-  { path: 's/:token', file: 'routes/selection.tsx', texts: ['selections'] },
+  { path: 's/:token', file: 'routes/selection.tsx', texts: ['selections', 'gallery'] },
   { path: '*', file: 'routes/not-found.tsx', texts: [] },
 ];
 

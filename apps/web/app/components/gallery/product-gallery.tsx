@@ -91,7 +91,7 @@ function warmPicture(url: string | undefined) {
 export type GalleryProduct = Pick<Product, '_id' | 'name'> &
   Partial<Pick<Product, 'imageUrl' | 'imageurl' | 'images'>>;
 
-export function ProductGallery({ product }: { product: GalleryProduct }) {
+export function ProductGallery({ product, compact = false }: { product: GalleryProduct; compact?: boolean }) {
   const { t, i18n } = useTranslation('gallery');
   const pictures = picturesOf(product);
   const [index, setIndex] = useState(0);
@@ -159,7 +159,14 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
   };
 
   if (count < 2) {
-    return <ZoomViewer key={current?._id} image={detailImage({ imageUrl: current?.url })} alt={alt} />;
+    return (
+      <ZoomViewer
+        key={current?._id}
+        image={detailImage({ imageUrl: current?.url })}
+        alt={alt}
+        compact={compact}
+      />
+    );
   }
 
   return (
@@ -168,7 +175,8 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
       aria-roledescription="carousel"
       aria-label={t('viewer.label', { name: product.name })}
       onKeyDown={onKeyDown}
-      className="lg:grid lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-x-3"
+      // In a dialog the strip stays beneath the picture at every width.
+      className={compact ? undefined : 'lg:grid lg:grid-cols-[auto_minmax(0,1fr)] lg:gap-x-3'}
     >
       <div
         ref={stage}
@@ -179,7 +187,12 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
         onPointerCancel={() => (swipe.current = null)}
       >
         {/* A new picture starts unzoomed, as its own viewer. */}
-        <ZoomViewer key={current!._id} image={detailImage({ imageUrl: current!.url })} alt={alt} />
+        <ZoomViewer
+          key={current!._id}
+          image={detailImage({ imageUrl: current!.url })}
+          alt={alt}
+          compact={compact}
+        />
       </div>
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {t('viewer.position', { index: index + 1, total: count })}
@@ -190,7 +203,7 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
         aria-label={t('viewer.thumbnails')}
         data-testid="gallery-strip"
         // The padding keeps a focused thumbnail's outline inside the scroller, where it shows.
-        className="relative mt-1.5 -mx-1.5 flex gap-2 overflow-x-auto p-1.5 lg:col-start-1 lg:row-start-1 lg:-mt-1.5 lg:mr-0 lg:max-h-[712px] lg:flex-col lg:overflow-x-hidden lg:overflow-y-auto"
+        className={`relative mt-1.5 -mx-1.5 flex gap-2 overflow-x-auto p-1.5 ${compact ? '' : 'lg:col-start-1 lg:row-start-1 lg:-mt-1.5 lg:mr-0 lg:max-h-[712px] lg:flex-col lg:overflow-x-hidden lg:overflow-y-auto'}`}
       >
         {pictures.map((picture, i) => {
           const thumb = thumbImage(picture.url);

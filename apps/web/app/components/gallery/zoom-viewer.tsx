@@ -46,18 +46,30 @@ export function useHasFinePointer(): boolean {
   );
 }
 
-type ZoomViewerProps = { image: DetailImage; alt: string };
+type ZoomViewerProps = {
+  image: DetailImage;
+  alt: string;
+  /**
+   * In a dialog (`compact`): a lower stage that fits a laptop's screen with its title and
+   * thumbnails, and no magnifier pane beside it (there is no room beside a dialog).
+   */
+  compact?: boolean;
+};
+
+const STAGE_HEIGHT = 'h-[420px] sm:h-[560px] lg:h-[700px]';
+const COMPACT_STAGE_HEIGHT = 'h-[min(52vh,420px)]';
 
 /**
  * The product picture with zoom: at 1× on a desktop a 150 px lens follows the mouse and
  * a 500 px pane shows that spot at 2×; the buttons zoom from 1× to 3× in 0.25 steps, and above 1×
  * the picture can be dragged. Touch pinch and the keyboard (+, −, 0, arrows) do the same.
  */
-export function ZoomViewer({ image, alt }: ZoomViewerProps) {
-  const { t } = useTranslation('catalogue');
+export function ZoomViewer({ image, alt, compact = false }: ZoomViewerProps) {
+  const { t } = useTranslation('gallery');
   const hintId = useId();
   const area = useRef<HTMLDivElement>(null);
-  const hasFinePointer = useHasFinePointer();
+  // In a dialog a mouse zooms with the buttons and drags, as a touch does: no hover magnifier.
+  const hasFinePointer = useHasFinePointer() && !compact;
   const [zoom, setZoomState] = useState<number>(ZOOM.min);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
   const [lens, setLens] = useState<{ pointer: Point; box: Box } | null>(null);
@@ -167,7 +179,7 @@ export function ZoomViewer({ image, alt }: ZoomViewerProps) {
         tabIndex={0}
         aria-label={t('zoom.viewer')}
         aria-describedby={hintId}
-        className={`relative h-[420px] overflow-hidden rounded-lg border border-brand-100 bg-brand-50 select-none sm:h-[560px] lg:h-[700px] ${cursor} ${canPan(zoom) ? 'touch-none' : 'touch-pan-y'}`}
+        className={`relative ${compact ? COMPACT_STAGE_HEIGHT : STAGE_HEIGHT} overflow-hidden rounded-lg border border-brand-100 bg-brand-50 select-none ${cursor} ${canPan(zoom) ? 'touch-none' : 'touch-pan-y'}`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endPointer}

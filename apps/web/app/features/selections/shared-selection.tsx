@@ -188,6 +188,7 @@ export function SharedSelection({ token, title, note, designs }: SharedSelection
         {open && (
           <ProductGallery
             key={open.productId}
+            compact
             product={{ _id: open.productId, name: open.name, imageUrl: open.imageUrl, images: open.images }}
           />
         )}
