@@ -3,7 +3,7 @@ import type { QuoteRevision } from '@catalogue/shared/schemas/quotation';
 import { FOOTER, HEADER, PAGE, startPdf } from '../../lib/pdf-sheet.ts';
 
 /** The quote's words in the site's two languages (the terms as the buyer's request page says them). */
-const QUOTE_LABELS = {
+export const QUOTE_LABELS = {
   en: {
     title: 'Quotation',
     ref: 'Ref. No',
