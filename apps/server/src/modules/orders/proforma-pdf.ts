@@ -127,6 +127,8 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   const title = `${labels.title} ${label}`;
   const pdf = await startPdf({ title, bufferPages: true });
   const { doc, write, left, right } = pdf;
+  /** Where the totals' amounts start: room for INR 3,30,00,00,00,00,000.00 on one line. */
+  const AMOUNT_X = right - 150;
   const bottom = PAGE.height - PAGE.margin - FOOTER;
   const currency = quote.currency;
   let y = 0;
@@ -259,8 +261,14 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   room(totals.length * 14 + 40);
   y += 2;
   for (const [name, amount, bold] of totals) {
-    write(name, left + 160, y, { size: 9, bold, width: 270, align: 'right' });
-    write(formatMoney(amount, currency), left + 436, y, { size: 9, bold, width: 87, align: 'right' });
+    // The amount's box is wide enough for the largest total a quote can have on one line.
+    write(name, left, y, { size: 9, bold, width: AMOUNT_X - left - 6, align: 'right' });
+    write(formatMoney(amount, currency), AMOUNT_X, y, {
+      size: 9,
+      bold,
+      width: right - AMOUNT_X,
+      align: 'right',
+    });
     y += 14;
   }
   if (currency !== 'INR' && quote.fx) {
@@ -269,12 +277,12 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
       `${labels.inr} ${labels.inrAt(formatAmount(fx.inrPerUnit, 'INR'), currency, day(fx.effectiveAt))}`,
       left,
       y,
-      { size: 9, width: 430, align: 'right' },
+      { size: 9, width: AMOUNT_X - left - 6, align: 'right' },
     );
-    write(formatMoney(inrEquivalent(grandTotal, fx.inrPerUnit), 'INR'), left + 436, y, {
+    write(formatMoney(inrEquivalent(grandTotal, fx.inrPerUnit), 'INR'), AMOUNT_X, y, {
       size: 9,
       bold: true,
-      width: 87,
+      width: right - AMOUNT_X,
       align: 'right',
     });
     y += 14;

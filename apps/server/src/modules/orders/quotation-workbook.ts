@@ -166,6 +166,7 @@ export function buildQuotationWorkbook(
     const r = rows.length + 1;
     const priced = quoted.get(line.position);
     const price = priced ? major(priced.unitPrice) : showsCatalogue ? line.price : null;
+    const charges = priced ? priced.lineTotal - priced.unitPrice * priced.quantity : 0;
     add(
       [
         { value: line.sku, style: lineStyle(0) },
@@ -178,7 +179,9 @@ export function buildQuotationWorkbook(
           ? { value: null, style: lineStyle(6, true) }
           : {
               value: {
-                formula: `E${r}*F${r}`,
+                // A quoted line's one-off charges (sample, mould, CAD) are in its amount: the
+                // formula adds them, so Excel's own sum is the quote's total to the paisa.
+                formula: charges ? `E${r}*F${r}+${minorToMajor(charges)}` : `E${r}*F${r}`,
                 result: priced ? major(priced.lineTotal) : line.price * line.quantity,
               },
               style: lineStyle(6, true),
