@@ -6,6 +6,7 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest, getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
+import { AdminRequest } from './admin-request';
 import { BuyerRequest } from './buyer-request';
 import { QuoteEditor } from './quote-editor';
 import { QuoteFigures } from './quote-figures';
@@ -430,6 +431,27 @@ describe('BuyerRequest', () => {
     );
     localStorage.clear();
   });
+
+  it.each([
+    ['accepted', true],
+    ['quoted', false],
+  ] as const)(
+    "the admin's order page of a request %s offers the proforma invoice: %s",
+    async (status, offered) => {
+      const revisions = [
+        { revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' as const },
+      ];
+      api.mockImplementation(async (path?: string) =>
+        path?.endsWith('/comments') ? { comments: [] } : undefined,
+      );
+      const order = makeOrder({ status, quote: sentQuote, revisions });
+      renderLoaded(AdminRequest, async () => ({ data: { order }, error: null }));
+      expect(await screen.findByRole('button', { name: 'Download quote (PDF)' })).toBeInTheDocument();
+      expect(screen.queryAllByRole('button', { name: 'Download proforma invoice (PDF)' })).toHaveLength(
+        offered ? 1 : 0,
+      );
+    },
+  );
 
   it('offers no proforma invoice while the quote is only sent', async () => {
     const quoted = makeOrder({
