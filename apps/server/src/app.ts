@@ -45,6 +45,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { businessSettingsRoutes } from './modules/business-settings/business-settings.routes.ts';
 import {
   onBehalfRoutes,
   orderAgainRoutes,
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fulfilmentRoutes);
   await app.register(catalogueImportRoutes, { prefix: '/api/admin/catalogue' });
   await app.register(pricingRoutes, { prefix: '/api' });
+  await app.register(businessSettingsRoutes, { prefix: '/api/admin' });
   await app.register(quickOrderRoutes, { prefix: '/api/quick-order' });
   await app.register(orderAgainRoutes, { prefix: '/api/orders' });
   await app.register(onBehalfRoutes, { prefix: '/api/admin/orders' });

@@ -16,6 +16,8 @@ import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createQuotationsService } from './modules/orders/quotations.service.ts';
+import { createProformaService } from './modules/orders/proforma.service.ts';
+import { createBusinessSettingsService } from './modules/business-settings/business-settings.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAttributesService } from './modules/attributes/attributes.service.ts';
@@ -87,6 +89,15 @@ export function createServices(deps: {
   });
   const pricing = createPricingService({ db: deps.database.db });
   const cart = createCartService({ database: deps.database, imageUrl, publicPrices: deps.env.PUBLIC_PRICES });
+  const quotations = createQuotationsService({
+    ...buyerDeps,
+    onOrdersChanged,
+    describeOrder: orders.describeOrder,
+    pricing,
+    fulfilment,
+    media,
+  });
+  const businessSettings = createBusinessSettingsService({ db: deps.database.db });
   return {
     ...base,
     media,
@@ -113,13 +124,12 @@ export function createServices(deps: {
     cart,
     orders,
     quickOrder: createQuickOrderService({ db: deps.database.db, search, cart, orders }),
-    quotations: createQuotationsService({
-      ...buyerDeps,
-      onOrdersChanged,
-      describeOrder: orders.describeOrder,
-      pricing,
-      fulfilment,
-      media,
+    quotations,
+    businessSettings,
+    proforma: createProformaService({
+      database: deps.database,
+      quotations,
+      sellerOf: (handle) => businessSettings.current(handle),
     }),
     fulfilment,
     contact: createContactService(buyerDeps),

@@ -15,7 +15,17 @@ export async function downloadFile(path: string, filename: string, fetcher: type
   } catch {
     throw new ApiError(0, 'No response from server. Please try again.');
   }
-  if (!response.ok) throw new ApiError(response.status, `Server error: ${response.status}`);
+  if (!response.ok) {
+    // The API's refusals are JSON with a message saying why (a 409 before a quote is accepted).
+    let message = `Server error: ${response.status}`;
+    try {
+      const body = (await response.json()) as { message?: unknown; code?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // Not JSON: the status says it.
+    }
+    throw new ApiError(response.status, message);
+  }
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

@@ -65,6 +65,7 @@ export const ADMIN_PAGES: readonly Omit<PageEntry, 'texts'>[] = [
   { path: 'search-synonyms', file: 'routes/admin/search-synonyms.tsx' },
   { path: 'attribute-lists', file: 'routes/admin/attribute-lists.tsx' },
   { path: 'rates', file: 'routes/admin/rates.tsx' },
+  { path: 'business-settings', file: 'routes/admin/business-settings.tsx' },
   { path: 'enter-order', file: 'routes/admin/enter-order.tsx' },
   { path: 'selections', file: 'routes/admin/selections.tsx' },
   { path: 'selections/:id', file: 'routes/admin/selection-edit.tsx' },

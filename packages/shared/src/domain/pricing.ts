@@ -349,7 +349,12 @@ export function quoteTotals(
   };
 }
 
-const GSTIN = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/**
+ * A GSTIN: 15 characters, the state code (2 digits), the PAN (5 letters, 4 digits, a letter), the
+ * registration's number in that state (1-9 or a letter), Z, and a check character.
+ */
+export const GSTIN_PATTERN = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN = GSTIN_PATTERN;
 
 /**
  * The tax regime of a buyer: outside India an export under LUT; in India the place of supply is the

@@ -37,6 +37,14 @@ const NAMES = [
   'BG-7',
   '.xlsx',
   '.csv',
+  // Registrations and bank codes printed on a proforma invoice (the business settings screen).
+  'GSTIN',
+  'IEC',
+  'LUT',
+  'ARN',
+  'IFSC',
+  'SWIFT',
+  'BIC',
 ];
 
 type Texts = { [key: string]: string | Texts };

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -199,4 +200,26 @@ export const orderComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_comments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Proforma invoices: one per accepted request, numbered in their own gap-free series (the
+ * `proforma` row of `counters`, bumped in the transaction that writes this row: a failure returns
+ * the number). The number, the day of issue and the business's details as they were then are kept,
+ * so the same document is made again every time. A deleted request leaves its number in the series.
+ */
+export const proformaInvoices = pgTable(
+  'proforma_invoices',
+  {
+    number: integer('number').primaryKey(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The request's number, kept when the request is deleted. */
+    orderNumber: integer('order_number').notNull(),
+    /** The accepted revision the invoice is made from. */
+    revision: integer('revision').notNull(),
+    /** The business's GSTIN, IEC and bank details at issue (BusinessSettings). */
+    seller: jsonb('seller').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('proforma_invoices_order_key').on(t.orderId)],
 );

@@ -261,7 +261,8 @@ export function createOrdersService({
       ? ((await quotes.findSentQuotes([order.id])).get(order.id) ?? null)
       : null;
     const metals = await repo.findMetalsAndFinishes(order.lines.map((l) => l.productId));
-    const content = buildQuotationWorkbook(order, pictures, letterhead, quote, reader, metals);
+    const pricing = quote ? ((await quotes.readPricing([quote.id])).get(quote.id) ?? null) : null;
+    const content = buildQuotationWorkbook(order, pictures, letterhead, quote, reader, metals, pricing);
     return { filename: quotationFileName(order.orderNumber), content, contentType: XLSX_TYPE };
   }
 

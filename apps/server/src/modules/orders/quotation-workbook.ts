@@ -2,6 +2,7 @@ import { countryLabel } from '@catalogue/shared/domain/countries';
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import type { OrderRow } from './orders.repository.ts';
 import type { RevisionRow } from './quotation-rows.ts';
+import { quoteTermFacts, type TermsPricing } from './quote-terms.ts';
 import {
   columnName,
   xlsxWorkbook,
@@ -92,6 +93,8 @@ export function buildQuotationWorkbook(
   reader: WorkbookReader = 'buyer',
   /** Each product's metal and finish as the Metal column writes them ("Brass, Gold plated"), by id. */
   metals: ReadonlyMap<string, string> = new Map(),
+  /** The sent quote's taxes and terms; null for a revision priced by hand (no tax, no terms). */
+  pricing: TermsPricing | null = null,
 ): Buffer {
   const showsCatalogue = reader === 'business';
   // A sent quote's prices, in major units: minor units written as exact decimals, then read as numbers.
@@ -115,6 +118,7 @@ export function buildQuotationWorkbook(
   banner('PRICE QUOTATION', { bold: true, size: 14, color: WHITE, fill: BRAND }, 22);
   add([]);
 
+  const termFacts = quote ? quoteTermFacts(quote, pricing) : null;
   const buyer: [string, string][] = [
     ['Name', order.firstName],
     ['Email', order.email],
@@ -130,7 +134,9 @@ export function buildQuotationWorkbook(
       ? ([
           ['Quote revision', String(quote.revision)],
           ['Valid until', quote.validUntil ? quote.validUntil.toISOString().slice(0, 10) : ''],
-          ['Lead time', `${quote.leadTimeDays} days`],
+          // The taxes' amounts are under the TOTAL; here the regime, then the terms.
+          ...termFacts!.taxes.slice(0, 1),
+          ...termFacts!.terms,
           ['Note', quote.noteToBuyer],
         ] as [string, string][])
       : []),
@@ -160,6 +166,7 @@ export function buildQuotationWorkbook(
     const r = rows.length + 1;
     const priced = quoted.get(line.position);
     const price = priced ? major(priced.unitPrice) : showsCatalogue ? line.price : null;
+    const charges = priced ? priced.lineTotal - priced.unitPrice * priced.quantity : 0;
     add(
       [
         { value: line.sku, style: lineStyle(0) },
@@ -172,7 +179,9 @@ export function buildQuotationWorkbook(
           ? { value: null, style: lineStyle(6, true) }
           : {
               value: {
-                formula: `E${r}*F${r}`,
+                // A quoted line's one-off charges (sample, mould, CAD) are in its amount: the
+                // formula adds them, so Excel's own sum is the quote's total to the paisa.
+                formula: charges ? `E${r}*F${r}+${minorToMajor(charges)}` : `E${r}*F${r}`,
                 result: priced ? major(priced.lineTotal) : line.price * line.quantity,
               },
               style: lineStyle(6, true),
@@ -222,6 +231,37 @@ export function buildQuotationWorkbook(
     { value: null, style: totalStyle() },
   ]);
   mergeRow(0, 4);
+
+  // A priced quote's taxes (each that applies) and its grand total, in the Amount column.
+  if (quote && pricing) {
+    const totalRow = rows.length;
+    const amountRow = (label: string, minor: number, formula?: string) => {
+      add([
+        ...Array.from({ length: 6 }, (_, c): Cell => ({
+          value: c === 0 ? label : null,
+          style: totalStyle(),
+        })),
+        {
+          value: formula ? { formula, result: major(minor) } : major(minor),
+          style: totalStyle(true),
+        },
+        { value: null, style: totalStyle() },
+        { value: null, style: totalStyle() },
+      ]);
+      mergeRow(0, 5);
+    };
+    const { tax, taxRegime } = pricing;
+    if (taxRegime === 'intra_state') {
+      amountRow('CGST', tax.cgst);
+      amountRow('SGST', tax.sgst);
+    }
+    if (taxRegime === 'inter_state' || taxRegime === 'export_igst') amountRow('IGST', tax.igst);
+    amountRow('GRAND TOTAL', pricing.grandTotal, `SUM(G${totalRow}:G${rows.length})`);
+    if (taxRegime === 'export_lut') {
+      add([{ value: 'Supply meant for export under LUT without payment of IGST', style: { bold: true } }]);
+      mergeRow(0, LAST_COLUMN);
+    }
+  }
 
   return xlsxWorkbook(
     { name: QUOTATION_SHEET, columns: COLUMN_WIDTHS, rows, merges, pictures: placed, fitToPageWidth: true },

@@ -2,6 +2,7 @@ import { minorToMajor } from '@catalogue/shared/domain/quotation';
 import { detailsTable, html, mailLayout, mailTable, multiline } from '../mail/mail-html.ts';
 import type { OutboxMail } from '../mail/outbox.repository.ts';
 import type { RevisionRow } from './quotation-rows.ts';
+import { quoteTermFacts, type TermsPricing } from './quote-terms.ts';
 
 /**
  * The e-mails of a request's life after it is sent, rendered when their event happens. None of
@@ -41,13 +42,25 @@ const quoteTable = (quote: SentQuote) =>
     { label: 'Total', value: money(quote.total, quote.currency) },
   );
 
-/** To the buyer: the quote was sent (or revised), with its prices and a link to accept or decline it. */
-export function quoteSentMail(order: MailOrder, quote: SentQuote, to: string, link: string): OutboxMail {
+/**
+ * To the buyer: the quote was sent (or revised), with its prices, its taxes and terms (tax regime,
+ * each tax, grand total, Incoterm and named place, payment terms, lead time, samples, until when
+ * the metal rate holds) and a link to accept or decline it.
+ */
+export function quoteSentMail(
+  order: MailOrder,
+  quote: SentQuote,
+  to: string,
+  link: string,
+  pricing: TermsPricing | null = null,
+): OutboxMail {
   const title = `Your quotation for price request #${order.orderNumber}${quote.revision > 1 ? ` (revision ${quote.revision})` : ''}`;
+  const { taxes, terms } = quoteTermFacts(quote, pricing, (minor) => money(minor, quote.currency));
   const facts: [string, string][] = [
-    ['Total', money(quote.total, quote.currency)],
+    [pricing ? 'Total before tax' : 'Total', money(quote.total, quote.currency)],
+    ...taxes,
     ['Valid until', day(quote.validUntil)],
-    ['Lead time', `${quote.leadTimeDays} days`],
+    ...terms,
     ['Note', quote.noteToBuyer],
   ];
   return {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@catalogue/shared/errors';
+import { proformaNumberLabel } from '@catalogue/shared/domain/proforma';
 import { errorBody } from '@catalogue/shared/schemas/common';
 import { pageQuery } from '@catalogue/shared/schemas/pagination';
 import {
@@ -145,6 +146,32 @@ export async function quotationRoutes(instance: FastifyInstance) {
       },
     );
   }
+
+  // The accepted quote's proforma invoice: numbered on the first download, the same ever after.
+  app.get(
+    '/:id/proforma.pdf',
+    {
+      onRequest: requireReader,
+      schema: {
+        tags,
+        summary:
+          'The proforma invoice of the accepted quote as an A4 PDF, `lang=hi` for Hindi; numbered in its own gap-free series on the first download (its buyer or an admin; 409 before the quote is accepted or before the business settings are saved)',
+        params,
+        querystring: z.object({ lang: z.enum(['en', 'hi']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { file, number } = await app.services.proforma.proformaPdf(
+        request.params.id,
+        request.query.lang ?? 'en',
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${proformaNumberLabel(number)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    },
+  );
 
   app.put(
     '/:id/quote',

@@ -31,6 +31,7 @@ import type { CostingValue } from '@catalogue/shared/schemas/pricing';
 import type { RateBook } from '../pricing/pricing.service.ts';
 import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './priced-quote.ts';
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
+import type { TermsPricing } from './quote-terms.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
 import { startSweep } from './quote-expiry-sweep.ts';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
@@ -447,6 +448,7 @@ export function createQuotationsService({
           throw conflict("The draft's valid-until date has passed; save it with a later date first");
         await store.markSent(draft.id, now, validUntil);
         const draftPricing = (await store.readPricing([draft.id])).get(draft.id);
+        let sentPricing: TermsPricing | null = null;
         if (draftPricing) {
           // Rates hold only where a line was priced from a metal rate.
           let rateValidUntil: Date | null = null;
@@ -459,6 +461,7 @@ export function createQuotationsService({
               throw conflict("The draft's rate validity has passed; save it with a later one first");
           }
           await store.setRateValidUntil(draft.id, rateValidUntil);
+          sentPricing = { ...draftPricing, rateValidUntil };
         }
         await store.updateOrder(id, {
           status: 'quoted',
@@ -482,7 +485,12 @@ export function createQuotationsService({
           now,
         );
         const sent = { ...draft, validUntil };
-        return [{ kind: QUOTE_MAIL.sent, mail: quoteSentMail(order, sent, order.buyerEmail, buyerLink(id)) }];
+        return [
+          {
+            kind: QUOTE_MAIL.sent,
+            mail: quoteSentMail(order, sent, order.buyerEmail, buyerLink(id), sentPricing),
+          },
+        ];
       });
     },
 

@@ -3,7 +3,7 @@ import type { QuoteRevision } from '@catalogue/shared/schemas/quotation';
 import { FOOTER, HEADER, PAGE, startPdf } from '../../lib/pdf-sheet.ts';
 
 /** The quote's words in the site's two languages (the terms as the buyer's request page says them). */
-const QUOTE_LABELS = {
+export const QUOTE_LABELS = {
   en: {
     title: 'Quotation',
     ref: 'Ref. No',
@@ -236,8 +236,9 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   room(totals.length * 14 + 8);
   y += 4;
   for (const [label, amount, bold] of totals) {
-    write(label, left + 200, y, { size: 9, bold, width: 230, align: 'right' });
-    write(formatMoney(amount, quote.currency), left + 436, y, { size: 9, bold, width: 87, align: 'right' });
+    // The amount's box is wide enough for the largest total a quote can have on one line.
+    write(label, left + 140, y, { size: 9, bold, width: 226, align: 'right' });
+    write(formatMoney(amount, quote.currency), right - 150, y, { size: 9, bold, width: 150, align: 'right' });
     y += 14;
   }
   if (quote.taxRegime === 'export_lut') {

@@ -23,6 +23,7 @@ export const PRIVATE_PATHS = [
   '/search-synonyms',
   '/attribute-lists',
   '/rates',
+  '/business-settings',
   '/enter-order',
   '/selections',
   // The enquiry list, ordering and the buyer's requests.

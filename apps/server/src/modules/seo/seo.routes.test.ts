@@ -165,6 +165,7 @@ describe('robots.txt', () => {
       '/search-synonyms',
       '/attribute-lists',
       '/rates',
+      '/business-settings',
       '/enter-order',
       '/selections',
     ]) {

@@ -35,6 +35,7 @@ describe('AdminNav', () => {
       ...ADMIN_LINKS,
       'Import and export',
       'Metal and exchange rates',
+      'Business settings',
       'Enter an order',
       'Selections',
     ]);
@@ -61,6 +62,7 @@ describe('AdminNav', () => {
       ...ADMIN_LINKS,
       'Import and export',
       'Metal and exchange rates',
+      'Business settings',
       'Enter an order',
       'Selections',
     ]);

@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: '/attribute-lists', key: 'nav.attributeLists' },
   { to: '/catalogue-import', key: 'catalogue-import:nav' },
   { to: '/rates', key: 'pricing-admin:nav' },
+  { to: '/business-settings', key: 'business-settings-admin:nav' },
   { to: '/enter-order', key: 'quick-order-admin:nav' },
   { to: '/selections', key: 'selections-admin:nav' },
 ] as const;

@@ -10,7 +10,7 @@ import { formatDateTime } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { QuoteEditor } from './quote-editor';
 import { quotationHref } from '~/lib/paths';
-import { QuoteDownload } from './quote-download';
+import { ProformaDownload, QuoteDownload } from './quote-download';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { StatusBadge } from '~/components/status-badge';
@@ -100,6 +100,7 @@ export function AdminRequest({
         {order.revisions.some((r) => r.sentAt) ? (
           <div className="flex flex-wrap gap-3">
             <QuoteDownload id={order._id} orderId={order.orderId} />
+            {order.status === 'accepted' ? <ProformaDownload id={order._id} orderId={order.orderId} /> : null}
           </div>
         ) : null}
       </section>

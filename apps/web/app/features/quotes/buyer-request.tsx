@@ -18,7 +18,7 @@ import { formatDate } from '~/lib/format-date';
 import { CommentThread } from './comment-thread';
 import { ConfirmQuoteDialog, factsOf } from './confirm-quote-dialog';
 import { quotationHref } from '~/lib/paths';
-import { QuoteDownload } from './quote-download';
+import { ProformaDownload, QuoteDownload } from './quote-download';
 import { QuoteLines } from './quote-lines';
 import { RequestHistory } from './request-history';
 import { LineBreakdowns, QuoteTaxAndTerms, RateExpiredNotice } from './quote-pricing';
@@ -299,6 +299,7 @@ export function BuyerRequest({
             {t('quote.print')}
           </Button>
           <QuoteDownload id={order._id} orderId={order.orderId} />
+          {status === 'accepted' ? <ProformaDownload id={order._id} orderId={order.orderId} /> : null}
           {href ? (
             <a href={href} download className="self-center text-sm font-medium text-brand-700 underline">
               {t('quote.workbook')}

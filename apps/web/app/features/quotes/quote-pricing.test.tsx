@@ -46,7 +46,7 @@ const priced: QuoteRevision = {
   incoterm: 'FOB',
   namedPlace: 'Mumbai',
   paymentTerms: { depositPct: 30, balance: 'before_dispatch', note: '' },
-  sampleTerms: '',
+  sampleTerms: 'Two samples free, refunded on order',
 };
 
 function makeOrder(quote: QuoteRevision): OrderDetail {
@@ -106,6 +106,11 @@ describe('the buyer sees a priced quote', () => {
     expect(within(terms).getByText('FOB Mumbai')).toBeInTheDocument();
     expect(within(terms).getByText('30% deposit, balance before dispatch')).toBeInTheDocument();
     expect(within(terms).getByText('26 Nov 2030, 10:00 UTC')).toBeInTheDocument();
+    expect(within(terms).getByText('Samples')).toBeInTheDocument();
+    expect(within(terms).getByText('Two samples free, refunded on order')).toBeInTheDocument();
+    // The lead time is among the quote's facts above the lines.
+    expect(screen.getByText('Lead time (days)')).toBeInTheDocument();
+    expect(screen.getByText('21 days')).toBeInTheDocument();
     const breakdown = screen.getByRole('table', { name: /What one piece of each line is made of/ });
     expect(within(breakdown).getByText('INR 403.35')).toBeInTheDocument();
     expect(within(breakdown).getByText('INR 51.00')).toBeInTheDocument();
@@ -166,7 +171,14 @@ describe('the buyer sees a priced quote', () => {
   it('shows no taxes for a revision priced before taxes existed', () => {
     const { container } = render(
       <QuoteTaxAndTerms
-        quote={{ ...priced, taxRegime: null, incoterm: null, paymentTerms: null, rateValidUntil: null }}
+        quote={{
+          ...priced,
+          taxRegime: null,
+          incoterm: null,
+          paymentTerms: null,
+          rateValidUntil: null,
+          sampleTerms: '',
+        }}
       />,
     );
     expect(container).toBeEmptyDOMElement();

@@ -6,6 +6,7 @@ import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest, getJson } from '~/lib/api-client';
 import { settle } from '~/lib/route-data';
 import { fetchAnswering, renderLoaded } from '~/lib/test-routes';
+import { AdminRequest } from './admin-request';
 import { BuyerRequest } from './buyer-request';
 import { QuoteEditor } from './quote-editor';
 import { QuoteFigures } from './quote-figures';
@@ -380,6 +381,92 @@ describe('BuyerRequest', () => {
       screen.queryByText('The quote could not be downloaded. Please try again.'),
     ).not.toBeInTheDocument();
     localStorage.clear();
+  });
+
+  it('offers the proforma invoice once the quote is accepted, and says why the server refused one', async () => {
+    const accepted = makeOrder({
+      status: 'accepted',
+      quote: sentQuote,
+      revisions: [{ revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' }],
+    });
+    serve({ [accepted._id]: [{ order: accepted }] });
+    localStorage.setItem('token', 't0k');
+    localStorage.setItem('userId', 'u1');
+    const answering = globalThis.fetch;
+    const reason =
+      "The business's GSTIN, IEC and bank details are not set yet, so no proforma invoice can be made; an administrator saves them under Business settings";
+    const files = vi.fn(async (_url: string, _init?: RequestInit) =>
+      files.mock.calls.length === 1
+        ? new Response(JSON.stringify({ message: reason, code: 'CONFLICT' }), { status: 409 })
+        : new Response(new Blob(['%PDF-']), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.includes('/proforma.') ? files(url, init) : answering(url, init),
+    );
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:proforma'), revokeObjectURL: vi.fn() }),
+    );
+    render(
+      <MemoryRouter>
+        <BuyerRequest id={accepted._id} />
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Download proforma invoice (PDF)' });
+    fireEvent.click(button);
+    expect(
+      await screen.findByText('The proforma invoice could not be downloaded. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(files).toHaveBeenCalledWith(`/api/orders/${accepted._id}/proforma.pdf?lang=en`, {
+      headers: { authorization: 'Bearer t0k' },
+      credentials: 'same-origin',
+    });
+    fireEvent.click(button);
+    await waitFor(() => expect(files).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('The proforma invoice could not be downloaded. Please try again.'),
+      ).not.toBeInTheDocument(),
+    );
+    localStorage.clear();
+  });
+
+  it.each([
+    ['accepted', true],
+    ['quoted', false],
+  ] as const)(
+    "the admin's order page of a request %s offers the proforma invoice: %s",
+    async (status, offered) => {
+      const revisions = [
+        { revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' as const },
+      ];
+      api.mockImplementation(async (path?: string) =>
+        path?.endsWith('/comments') ? { comments: [] } : undefined,
+      );
+      const order = makeOrder({ status, quote: sentQuote, revisions });
+      renderLoaded(AdminRequest, async () => ({ data: { order }, error: null }));
+      expect(await screen.findByRole('button', { name: 'Download quote (PDF)' })).toBeInTheDocument();
+      expect(screen.queryAllByRole('button', { name: 'Download proforma invoice (PDF)' })).toHaveLength(
+        offered ? 1 : 0,
+      );
+    },
+  );
+
+  it('offers no proforma invoice while the quote is only sent', async () => {
+    const quoted = makeOrder({
+      status: 'quoted',
+      quote: sentQuote,
+      revisions: [{ revision: 1, sentAt: sentQuote.sentAt, total: sentQuote.total, currency: 'INR' }],
+    });
+    serve({ [quoted._id]: [{ order: quoted }] });
+    render(
+      <MemoryRouter>
+        <BuyerRequest id={quoted._id} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('button', { name: 'Download quote (PDF)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download proforma invoice (PDF)' })).not.toBeInTheDocument();
   });
 
   it('offers Cancel, after a confirmation, only while the request is new', async () => {

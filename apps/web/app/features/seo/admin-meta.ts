@@ -15,6 +15,7 @@ export function adminMeta(
     | 'catalogue-import'
     | 'filters'
     | 'pricing-admin'
+    | 'business-settings-admin'
     | 'fulfilment'
     | 'quick-order-admin'
     | 'selections-admin' = 'admin',
