@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import {
@@ -32,7 +31,6 @@ import type { RateBook } from '../pricing/pricing.service.ts';
 import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './priced-quote.ts';
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
-import { startSweep } from './quote-expiry-sweep.ts';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
 import type { MediaService } from '../media/media.service.ts';
 import { thumbnailOf } from '../media/thumbnail.ts';
@@ -73,7 +71,6 @@ export type QuotationsServiceDeps = {
 };
 
 const EXPIRY_BATCH = 100;
-const EXPIRY_SWEEP_MS = 60_000;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -536,13 +533,8 @@ export function createQuotationsService({
     /** A buyer's requests, newest first; the total once quoted. */
     ...createQuotationComments({ repo, env, onMailQueued, buyerLink, adminLink }),
 
+    /** Records the quotes past their validity; run every minute as a job (`services.ts`). */
     expireLapsedQuotes,
-
-    /**
-     * Sweeps every minute until the returned function is called; that settles once a sweep in
-     * flight has finished, so closing the database after it never cuts one.
-     */
-    startExpirySweep: (log: FastifyBaseLogger) => startSweep(expireLapsedQuotes, EXPIRY_SWEEP_MS, log),
   };
 }
 
