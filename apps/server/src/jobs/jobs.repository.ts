@@ -138,3 +138,12 @@ export async function listRunsToWatch(
           OR (state = 'queued' AND updated_at < now() - make_interval(secs => ${queuedForSeconds})))`,
   );
 }
+
+/** Held while an instance installs or upgrades pg-boss's schema and creates its queues. */
+export async function lockOpening(client: pg.PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_lock(hashtextextended('background-jobs:open', 0))`);
+}
+
+export async function unlockOpening(client: pg.PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_unlock(hashtextextended('background-jobs:open', 0))`);
+}

@@ -20,8 +20,10 @@ import {
   findJob,
   insertJob,
   listRunsToWatch,
+  lockOpening,
   releaseDeadRun,
   tryLockRun,
+  unlockOpening,
   unlockRun,
 } from './jobs.repository.ts';
 
@@ -142,6 +144,21 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
     workerIds.set(name, ids);
   }
 
+  /**
+   * Instances started together on a new database would each install pg-boss's schema and create
+   * the same queues at once, and pg-boss does not expect that: they take turns.
+   */
+  async function oneAtATime(run: () => Promise<void>) {
+    const client = await locks!.connect();
+    try {
+      await lockOpening(client);
+      await run();
+    } finally {
+      await unlockOpening(client).catch(() => {});
+      client.release();
+    }
+  }
+
   async function open(): Promise<PgBoss> {
     locks = new pg.Pool({
       Client: PoolClient,
@@ -157,13 +174,15 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
       application_name: 'catalogue-jobs',
     });
     started.on('error', (err) => log.warn({ err }, 'the job queue hit an error; it carries on'));
-    await started.start();
-    for (const [name, definition] of definitions) {
-      await attach(started, name, (id) => runOne(name, id), {
-        retryLimit: definition.retryLimit ?? 0,
-        concurrency: definition.concurrency ?? 1,
-      });
-    }
+    await oneAtATime(async () => {
+      await started.start();
+      for (const [name, definition] of definitions) {
+        await attach(started, name, (id) => runOne(name, id), {
+          retryLimit: definition.retryLimit ?? 0,
+          concurrency: definition.concurrency ?? 1,
+        });
+      }
+    });
     boss = started;
     watcher = setInterval(() => {
       watching = watching
@@ -175,7 +194,13 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
   }
 
   /** The queue opens on first use (a test that sends no job never starts pg-boss) or at `start`. */
-  const ready = () => (starting ??= open());
+  const ready = () =>
+    (starting ??= open().catch((error: unknown) => {
+      // The next use tries again (the database may have been away).
+      starting = null;
+      void locks?.end().catch(() => {});
+      throw error;
+    }));
 
   return {
     kind: 'postgres',
@@ -218,17 +243,19 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
         run: () => deleteEndedJobs(db, ENDED_JOBS_KEPT_SECONDS),
       });
       const started = await ready();
-      for (const { name, minutes, run } of schedules) {
-        // Not tracked: a period's run that fails is logged, and the next period tries again.
-        const work = () =>
-          run().then(
-            () => {},
-            (err: unknown) =>
-              log.warn({ err, job: name }, 'a scheduled job failed; it runs again at its next time'),
-          );
-        await attach(started, name, work, { retryLimit: 0, concurrency: 1 });
-        await started.schedule(name, minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`, {});
-      }
+      await oneAtATime(async () => {
+        for (const { name, minutes, run } of schedules) {
+          // Not tracked: a period's run that fails is logged, and the next period tries again.
+          const work = () =>
+            run().then(
+              () => {},
+              (err: unknown) =>
+                log.warn({ err, job: name }, 'a scheduled job failed; it runs again at its next time'),
+            );
+          await attach(started, name, work, { retryLimit: 0, concurrency: 1 });
+          await started.schedule(name, minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`, {});
+        }
+      });
     },
 
     async stop() {
