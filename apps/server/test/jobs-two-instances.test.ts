@@ -97,6 +97,15 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
     );
 
   it('an import started through A is checked, applied and undone through B', async () => {
+    // The schedules are pg-boss's (each period's run on one instance), set once the instances listen.
+    const schedules = async () =>
+      (await db.query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`))
+        .rows;
+    await expect.poll(schedules).toEqual([
+      { name: 'catalogue-import.forget', cron: '*/10 * * * *' },
+      { name: 'jobs.forget', cron: '0 */1 * * *' },
+      { name: 'quotations.expire', cron: '* * * * *' },
+    ]);
     const codes = ['JOB-A-1', 'JOB-A-2', 'JOB-A-3'];
     const started = await upload(a, workbook(codes));
     expect(started.phase).toBe('checking');

@@ -39,6 +39,13 @@ const DIED: { code: string; message: string } = {
   message: 'The server running this job stopped before it ended',
 };
 
+/** A period in minutes as cron: pg-boss schedules by the minute. */
+export function cronOf(minutes: number): string {
+  if (minutes <= 1) return '* * * * *';
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  return `0 */${Math.round(minutes / 60)} * * *`;
+}
+
 /**
  * pg-boss (ADR 017) delivers the jobs: any instance with the job defined may take one, pg-boss
  * runs schedules on one instance at a time, and a job whose instance dies is handed out again.
@@ -253,7 +260,7 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
                 log.warn({ err, job: name }, 'a scheduled job failed; it runs again at its next time'),
             );
           await attach(started, name, work, { retryLimit: 0, concurrency: 1 });
-          await started.schedule(name, minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`, {});
+          await started.schedule(name, cronOf(minutes), {});
         }
       });
     },
