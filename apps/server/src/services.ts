@@ -66,6 +66,7 @@ export function createServices(deps: {
   const media = createMediaService({
     db: deps.database.db,
     store: base.mediaStore,
+    jobs,
     ...(deps.log ? { log: deps.log } : {}),
   });
   const imageUrl = createPublicImageUrl(mediaBaseUrl(deps.env));
