@@ -88,6 +88,15 @@ export async function releaseDeadRun(
   return row?.state ?? null;
 }
 
+/** Marks a queued job as looked at now (a new delivery was sent); false when it is not queued. */
+export async function touchQueued(db: Db, id: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`UPDATE background_jobs SET updated_at = now() WHERE id = ${id}::uuid AND state = 'queued' RETURNING id::text AS id`,
+  );
+  return rows.length > 0;
+}
+
 /** Jobs of these names that were left queued or running (by a process that stopped). */
 export async function listUnfinished(db: Db, names: string[]): Promise<JobRow[]> {
   if (!names.length) return [];

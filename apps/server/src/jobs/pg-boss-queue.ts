@@ -22,6 +22,7 @@ import {
   listRunsToWatch,
   lockOpening,
   releaseDeadRun,
+  touchQueued,
   tryLockRun,
   unlockOpening,
   unlockRun,
@@ -51,8 +52,9 @@ export function cronOf(minutes: number): string {
  * runs schedules on one instance at a time, and a job whose instance dies is handed out again.
  * A run holds an advisory lock on a connection of its own for as long as it lasts
  * (`tryLockRun`); every instance checks once a second whether the runs the database calls active
- * still hold theirs, and hands a dead one back to pg-boss (`fail`), which queues it again while it
- * has runs left. Status and progress are in `background_jobs`, as on the embedded database.
+ * still hold theirs, and queues a dead one again (a new delivery) while it has runs left, or fails
+ * it. Runs are counted in `background_jobs`, which also holds status and progress, as on the
+ * embedded database; pg-boss never retries a delivery itself.
  */
 export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): JobQueue {
   const { db, log } = deps;
@@ -81,7 +83,26 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
     }
   }
 
-  /** Hands the runs whose lock is free (their instance is gone) back to pg-boss. */
+  /**
+   * Hands pg-boss a delivery of job `id` (its first under the job's own id). Runs are counted in
+   * `background_jobs`, not by pg-boss: a delivery is never retried by pg-boss, and one that finds
+   * its job no longer queued (taken by another delivery) does nothing.
+   */
+  async function deliver(
+    started: PgBoss,
+    name: string,
+    id: string,
+    deliveryId: string = crypto.randomUUID(),
+  ) {
+    await started.send(name, { id }, { id: deliveryId, retryLimit: 0, expireInSeconds: EXPIRE_IN_SECONDS });
+    notify(name);
+  }
+
+  /**
+   * Runs the database calls active whose lock is free died with their instance: each is queued
+   * again (runs left) or failed. A job queued for a while and not running gets a new delivery:
+   * its last one may have been lost (handed to an instance that stopped before taking it).
+   */
   async function watch() {
     const runs = await listRunsToWatch(db, [...definitions.keys()], QUEUED_GRACE_SECONDS);
     if (!runs.length) return;
@@ -91,15 +112,14 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
         if (!(await tryLockRun(client, run.id))) continue;
         try {
           if (run.state === 'queued') {
-            // Queued for long: dead only when pg-boss says some worker took it.
-            const job = await boss!.getJobById(run.name, run.id);
-            if (job?.state === 'active') await boss!.fail(run.name, run.id, DIED);
+            if (await touchQueued(db, run.id)) await deliver(boss!, run.name, run.id);
             continue;
           }
           const state = await releaseDeadRun(db, run.id, run.attempts, DIED);
           if (!state) continue;
           log.warn({ jobId: run.id, job: run.name, attempt: run.attempts, next: state }, DIED.message);
-          await boss!.fail(run.name, run.id, DIED);
+          // The dead delivery, for pg-boss's own books (its first one carries the job's id).
+          await boss!.fail(run.name, run.id, DIED).catch(() => {});
           if (state === 'failed') {
             const row = await findJob(db, run.id);
             await tellFailed(
@@ -108,7 +128,7 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
               log,
             );
           } else {
-            notify(run.name);
+            await deliver(boss!, run.name, run.id);
           }
         } finally {
           await unlockRun(client, run.id).catch(() => {});
@@ -128,12 +148,11 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
     started: PgBoss,
     name: string,
     work: (id: string) => Promise<void>,
-    options: { retryLimit: number; concurrency: number },
+    options: { concurrency: number },
   ) {
     await started.createQueue(name, {
       name,
-      retryLimit: options.retryLimit,
-      retryDelay: 0,
+      retryLimit: 0,
       expireInSeconds: EXPIRE_IN_SECONDS,
     });
     const ids: string[] = [];
@@ -143,7 +162,7 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
           name,
           { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
           async ([job]) => {
-            if (job) await work(job.id);
+            if (job) await work((job.data as { id?: string }).id ?? job.id);
           },
         ),
       );
@@ -185,7 +204,6 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
       await started.start();
       for (const [name, definition] of definitions) {
         await attach(started, name, (id) => runOne(name, id), {
-          retryLimit: definition.retryLimit ?? 0,
           concurrency: definition.concurrency ?? 1,
         });
       }
@@ -228,8 +246,7 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
       const started = await ready();
       const id = crypto.randomUUID();
       await insertJob(db, { id, name, data, retryLimit: definition.retryLimit ?? 0 });
-      await started.send(name, { id }, { id, retryLimit: definition.retryLimit ?? 0, retryDelay: 0 });
-      notify(name);
+      await deliver(started, name, id, id);
       return id;
     },
 
@@ -259,7 +276,7 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
               (err: unknown) =>
                 log.warn({ err, job: name }, 'a scheduled job failed; it runs again at its next time'),
             );
-          await attach(started, name, work, { retryLimit: 0, concurrency: 1 });
+          await attach(started, name, work, { concurrency: 1 });
           await started.schedule(name, cronOf(minutes), {});
         }
       });
