@@ -50,6 +50,8 @@ const PROGRESS_EVERY_MS = 250;
 const CHECK = 'catalogue-import.check';
 const APPLY = 'catalogue-import.apply';
 const UNDO = 'catalogue-import.undo';
+/** How long an undo request waits for its job (one transaction; a large import's takes a while). */
+const UNDO_WAIT_MS = 5 * 60_000;
 const NOT_FOUND = 'No such import (finished imports are kept for an hour)';
 const DIED = 'The server running this import stopped; nothing was written, upload the files again';
 
@@ -595,7 +597,7 @@ export function createCatalogueImportService(deps: {
 
     /** Undoes the newest applied import, as a job (any instance may run it); answers when it is done. */
     async undo(importId: string, userId: string | null): Promise<void> {
-      await deps.jobs.run(UNDO, { importId, userId });
+      await deps.jobs.run(UNDO, { importId, userId }, UNDO_WAIT_MS);
     },
   };
 }
