@@ -68,18 +68,40 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
   let watching: Promise<void> = Promise.resolve();
   let isStopped = false;
 
+  /**
+   * A connection for locks. Its session may be ended under it (PostgreSQL restarted, a session
+   * terminated): that error is taken here, not left to crash the process, and the connection is
+   * thrown away rather than pooled again.
+   */
+  async function lockClient() {
+    const client = await locks!.connect();
+    let isBroken = false;
+    const onError = () => {
+      isBroken = true;
+    };
+    client.on('error', onError);
+    return Object.assign(client, {
+      /** Hands it back; `hasFailed`: a query on it failed, so it is not pooled again. */
+      done: (hasFailed = false) => {
+        client.off('error', onError);
+        client.release(isBroken || hasFailed);
+      },
+    });
+  }
+
   async function runOne(name: string, id: string) {
     const definition = definitions.get(name)!;
-    const client = await locks!.connect();
+    const client = await lockClient();
     let isLocked = false;
+    let hasFailed = false;
     try {
       isLocked = await tryLockRun(client, id);
       // Another live run holds it (pg-boss handed it out twice): that run answers for it.
       if (!isLocked) return;
       await runTracked(db, id, definition, log);
     } finally {
-      if (isLocked) await unlockRun(client, id).catch(() => {});
-      client.release();
+      if (isLocked) await unlockRun(client, id).catch(() => (hasFailed = true));
+      client.done(hasFailed);
     }
   }
 
@@ -106,7 +128,8 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
   async function watch() {
     const runs = await listRunsToWatch(db, [...definitions.keys()], QUEUED_GRACE_SECONDS);
     if (!runs.length) return;
-    const client = await locks!.connect();
+    const client = await lockClient();
+    let hasFailed = false;
     try {
       for (const run of runs) {
         if (!(await tryLockRun(client, run.id))) continue;
@@ -134,8 +157,11 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
           await unlockRun(client, run.id).catch(() => {});
         }
       }
+    } catch (error) {
+      hasFailed = true;
+      throw error;
     } finally {
-      client.release();
+      client.done(hasFailed);
     }
   }
 
@@ -175,13 +201,13 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
    * the same queues at once, and pg-boss does not expect that: they take turns.
    */
   async function oneAtATime(run: () => Promise<void>) {
-    const client = await locks!.connect();
+    const client = await lockClient();
     try {
       await lockOpening(client);
       await run();
     } finally {
       await unlockOpening(client).catch(() => {});
-      client.release();
+      client.done();
     }
   }
 
