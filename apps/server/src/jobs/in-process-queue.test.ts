@@ -118,7 +118,15 @@ describe('the in-process job queue', () => {
         failed.push(`${job.data.tag}: ${job.error.message}`);
       },
     });
+    // A job this process sent before its start is running, not left over: start leaves it be.
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    next.define('test.busy', { run: () => gate.then(() => 'busy done') });
+    const busy = await next.send('test.busy', {});
+    await expect.poll(async () => (await next.status(busy))?.state).toBe('active');
     await next.start();
+    letGo();
+    expect(await settled(next, busy)).toMatchObject({ state: 'completed', result: 'busy done', attempts: 1 });
     expect(await settled(next, again)).toMatchObject({
       state: 'completed',
       result: 'again ran again, attempt 2',

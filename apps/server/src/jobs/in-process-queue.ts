@@ -31,6 +31,8 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
   const timers: NodeJS.Timeout[] = [];
   const schedules: Array<{ name: string; minutes: number; run: () => Promise<unknown> }> = [];
   let isStopped = false;
+  /** Jobs sent by this process (before `start` too): never taken for a stopped process's. */
+  const sentHere = new Set<string>();
 
   const track = (work: Promise<unknown>) => {
     inFlight.add(work);
@@ -47,6 +49,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
         runTracked(db, id, definition, log)
           .catch((err: unknown) => log.error({ err, jobId: id, job: name }, 'running a job failed'))
           .finally(() => {
+            sentHere.delete(id);
             running.set(name, running.get(name)! - 1);
             pump(name);
           }),
@@ -84,6 +87,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
       if (!definition) throw new Error(`No job named ${name}`);
       if (isStopped) throw new AppError('UNAVAILABLE', 'The server is shutting down; try again');
       const id = crypto.randomUUID();
+      sentHere.add(id);
       await insertJob(db, { id, name, data, retryLimit: definition.retryLimit ?? 0 });
       enqueue(name, id);
       return id;
@@ -102,6 +106,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
     async start() {
       // What the previous process left: a queued job runs now; one it was running runs again or fails.
       for (const row of await listUnfinished(db, [...definitions.keys()])) {
+        if (sentHere.has(row.id)) continue;
         const definition = definitions.get(row.name)!;
         if (row.state === 'active') {
           const error = { code: 'INTERNAL', message: 'The server stopped while this job ran' };
