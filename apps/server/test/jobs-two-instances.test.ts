@@ -101,7 +101,7 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
     const schedules = async () =>
       (await db.query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`))
         .rows;
-    await expect.poll(schedules).toEqual([
+    await expect.poll(schedules, { timeout: 15_000 }).toEqual([
       { name: 'catalogue-import.forget', cron: '*/10 * * * *' },
       { name: 'jobs.forget', cron: '0 */1 * * *' },
       { name: 'quotations.expire', cron: '* * * * *' },
