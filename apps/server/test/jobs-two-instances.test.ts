@@ -182,7 +182,7 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
         )
       ).rows;
     // The second run was B's, after A's died (its job ends just after the import's commit).
-    await expect.poll(runs).toEqual([{ attempts: 2, state: 'completed' }]);
+    await expect.poll(runs, { timeout: 10_000 }).toEqual([{ attempts: 2, state: 'completed' }]);
     const galleries = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.code LIKE 'JOB-K-%'`,
     );

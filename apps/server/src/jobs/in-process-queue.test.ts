@@ -45,7 +45,9 @@ describe('the in-process job queue', () => {
     const first = await queue.send('test.ordered', { tag: 'first' });
     const second = await queue.send('test.ordered', { tag: 'second' });
     // The first holds the line: its progress is readable, the second waits queued.
-    await expect.poll(async () => (await queue.status(first))?.progress).toEqual({ step: 'first-half' });
+    await expect
+      .poll(async () => (await queue.status(first))?.progress, { timeout: 5_000 })
+      .toEqual({ step: 'first-half' });
     expect((await queue.status(second))?.state).toBe('queued');
     release();
     expect(await settled(queue, second)).toMatchObject({
@@ -105,7 +107,7 @@ describe('the in-process job queue', () => {
     });
     const again = await stopped.send(name, { tag: 'again' });
     const spent = await stopped.send(name, { tag: 'spent' });
-    await expect.poll(async () => (await stopped.status(spent))?.state).toBe('active');
+    await expect.poll(async () => (await stopped.status(spent))?.state, { timeout: 5_000 }).toBe('active');
     // The second job had already run once more before: its last run is spent.
     await database.db.execute(sql`UPDATE background_jobs SET attempts = 2 WHERE id = ${spent}::uuid`);
 
@@ -123,7 +125,7 @@ describe('the in-process job queue', () => {
     const gate = new Promise<void>((resolve) => (letGo = resolve));
     next.define('test.busy', { run: () => gate.then(() => 'busy done') });
     const busy = await next.send('test.busy', {});
-    await expect.poll(async () => (await next.status(busy))?.state).toBe('active');
+    await expect.poll(async () => (await next.status(busy))?.state, { timeout: 5_000 }).toBe('active');
     await next.start();
     letGo();
     expect(await settled(next, busy)).toMatchObject({ state: 'completed', result: 'busy done', attempts: 1 });
