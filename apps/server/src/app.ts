@@ -126,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   // Opens of shared links are written in batches; the last batch is written on the way out.
   app.addHook('onClose', () => services.selections.close());
+  // Runs in flight finish before the database closes; none start (ADR 017).
+  app.addHook('onClose', () => services.jobs.stop());
   // Pages stored for anonymous visitors, emptied by catalogue and blog changes (ADR 011).
   const storedPages: PageCache | null = createPageCache(env.CATALOGUE_CACHE_SECONDS, services);
 

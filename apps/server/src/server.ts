@@ -84,10 +84,8 @@ export async function start(): Promise<FastifyInstance> {
     closing = true;
   });
 
-  let stopExpirySweep = () => Promise.resolve();
-  // The outbox is sent in the background; closing waits for a send (and an expiry sweep) in flight.
+  // The outbox is sent in the background; closing waits for a send in flight (app.ts: and the jobs).
   app.addHook('onClose', async () => {
-    await stopExpirySweep();
     await app.services.mail.stop();
   });
 
@@ -99,8 +97,8 @@ export async function start(): Promise<FastifyInstance> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.services.mail.start(app.log);
-  // Quotes past their validity are expired to readers at once; the sweep records it and mails the buyer.
-  stopExpirySweep = app.services.quotations.startExpirySweep(app.log);
+  // Jobs left by a stopped instance, and the schedules (the quote-expiry sweep, …): ADR 017.
+  await app.services.jobs.start();
   // After the demo seed, so the first index holds it; searches use SQL until it is built.
   app.services.catalogue.warmSearchIndex();
   app.services.search.warm();

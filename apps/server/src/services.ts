@@ -24,6 +24,9 @@ import { createAttributesService } from './modules/attributes/attributes.service
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
 import { createSelectionsService } from './modules/selections/selections.service.ts';
+import { createInProcessQueue } from './jobs/in-process-queue.ts';
+import type { JobLog, JobQueue } from './jobs/job-queue.ts';
+import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
 
@@ -46,9 +49,16 @@ export function createServices(deps: {
   env: Env;
   database: Database;
   mediaStore?: MediaStore;
-  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log?: JobLog & { info(obj: object, msg: string): void };
 }) {
   const events: DomainEvents = new EventEmitter();
+  const jobLog: JobLog = deps.log ?? { warn: () => {}, error: () => {} };
+  // Long work (imports, the quote-expiry sweep) runs as jobs: on pg-boss with PostgreSQL, any
+  // instance taking any job; in this process on the embedded database (ADR 017).
+  const jobs: JobQueue =
+    deps.database.kind === 'postgres' && deps.database.url
+      ? createPgBossQueue({ db: deps.database.db, url: deps.database.url, log: jobLog })
+      : createInProcessQueue({ db: deps.database.db, log: jobLog });
   const base: ServiceDeps = {
     env: deps.env,
     database: deps.database,
@@ -58,6 +68,7 @@ export function createServices(deps: {
   const media = createMediaService({
     db: deps.database.db,
     store: base.mediaStore,
+    jobs,
     ...(deps.log ? { log: deps.log } : {}),
   });
   const imageUrl = createPublicImageUrl(mediaBaseUrl(deps.env));
@@ -98,8 +109,11 @@ export function createServices(deps: {
     media,
   });
   const businessSettings = createBusinessSettingsService({ db: deps.database.db });
+  // Quotes past their validity are expired to readers at once; the sweep records it and mails the buyer.
+  jobs.every('quotations.expire', 1, () => quotations.expireLapsedQuotes());
   return {
     ...base,
+    jobs,
     media,
     imageUrl,
     search,

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as catalogueImportTables from './schema/catalogue-imports.ts';
 import * as contentTables from './schema/content.ts';
 import * as fulfilmentTables from './schema/fulfilment.ts';
+import * as jobTables from './schema/jobs.ts';
 import * as mediaTables from './schema/media.ts';
 import * as orderTables from './schema/orders.ts';
 import * as pricingTables from './schema/pricing.ts';
@@ -32,6 +33,7 @@ const schema = {
   ...selectionTables,
   ...contentTables,
   ...systemTables,
+  ...jobTables,
 };
 
 export type Schema = typeof schema;
@@ -46,6 +48,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the address, for the job queue's own connections (src/jobs). */
+  url?: string;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   /** Cheap round trip for readiness checks. */
@@ -185,6 +189,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');

@@ -176,13 +176,19 @@ export async function ensureAdmin(
     return { created: false, email };
   }
   const generatedPassword = options.password ? undefined : crypto.randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    name: 'Administrator',
-    email,
-    passwordHash: await hashPassword(options.password ?? generatedPassword!),
-    contactNumber: '',
-    country: 'IN',
-    role: 'admin',
-  });
+  const inserted = await db
+    .insert(users)
+    .values({
+      name: 'Administrator',
+      email,
+      passwordHash: await hashPassword(options.password ?? generatedPassword!),
+      contactNumber: '',
+      country: 'IN',
+      role: 'admin',
+    })
+    // Instances started together on a new database: the first one's administrator stands.
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length) return { created: false, email };
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
 }

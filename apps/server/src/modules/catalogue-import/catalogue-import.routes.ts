@@ -125,6 +125,7 @@ export async function catalogueImportRoutes(root: FastifyInstance) {
     media: app.services.media,
     store: app.services.mediaStore,
     onChanged: () => app.services.events.emit('catalogue:changed'),
+    jobs: app.services.jobs,
     log: app.log,
   });
   const viewerId = async (request: FastifyRequest) => (await request.viewer())?.id ?? null;
@@ -215,7 +216,7 @@ export async function catalogueImportRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(service.startApply(request.params.id, await viewerId(request))),
+      reply.code(202).send(await service.startApply(request.params.id, await viewerId(request))),
   );
 
   app.get(
@@ -230,7 +231,7 @@ export async function catalogueImportRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { header, rows } = service.errorSheet(request.params.id);
+      const { header, rows } = await service.errorSheet(request.params.id);
       const ExcelJS = await loadExcelJs();
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Errors');

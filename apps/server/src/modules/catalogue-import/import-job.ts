@@ -12,7 +12,6 @@ export type Job = ImportJob & {
   plan: PlannedWrite[];
   extracted: ExtractedPicture[];
   createdBy: string | null;
-  expires: NodeJS.Timeout | null;
   /** The header and the cells of the rows with problems, for the errors workbook. */
   errorSheet: { header: unknown[]; rows: Map<number, unknown[]> };
 };

@@ -17,6 +17,8 @@ export type StoredEntry = { key: string; size: number };
 export type MediaStore = {
   readonly kind: 'directory' | 's3';
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a file from the local disk, streamed (an import's 1 GB pictures ZIP never sits in memory). */
+  putFile(key: string, file: string): Promise<void>;
   /** The whole object; null when absent. For originals and small files. */
   get(key: string): Promise<Buffer | null>;
   /** The object as a stream with its size; null when absent. */
@@ -68,6 +70,13 @@ export function createLocalMediaStore(root: string): MediaStore {
       // Write then rename, so a reader never sees half a file and a crash leaves no torn image.
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    },
+    async putFile(key, source) {
+      const file = resolveKey(root, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fs.copyFile(source, tmp);
       await fs.rename(tmp, file);
     },
     async get(key) {

@@ -9,6 +9,7 @@ import { createLimiter } from '../../lib/concurrency.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { sniffImageType, type ImageType } from './image-type.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStore, StoredObject } from './media-store.ts';
 import {
   deleteMediaIfUnreferenced,
@@ -76,8 +77,15 @@ const etagOf = (id: string, spec: VariantSpec) => `"${id}-${variantName(spec)}"`
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log }) {
+/** The job that makes a variant ahead of the requests for it (AVIF, slow to encode). */
+const VARIANT_JOB = 'media.variant';
+/** A variant asked for ahead is not asked again from this instance for this long. */
+const AHEAD_ASKED_MS = 60_000;
+
+export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log; jobs?: JobQueue }) {
   const { db, store } = deps;
+  /** Variants this instance has queued to be made ahead, with when. */
+  const askedAhead = new Map<string, number>();
   const runEncoder = createLimiter(
     ENCODER_CONCURRENCY,
     ENCODER_QUEUE_LIMIT,
@@ -90,6 +98,18 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
   });
   const placeholders = new LruCache<string, Buffer>({ maxEntries: 200 });
   const inFlight = new Map<string, Promise<Buffer | null>>();
+
+  /** Makes a variant (shared with any request already making it), for the next request to find. */
+  async function makeAhead(mediaId: string, spec: VariantSpec): Promise<void> {
+    const answer = await service.getVariant(mediaId, spec);
+    // A variant found made and large enough to be streamed is not wanted here: let it go.
+    if (answer && !Buffer.isBuffer(answer.data)) answer.data.destroy();
+  }
+  deps.jobs?.define<{ mediaId: string; spec: VariantSpec }>(VARIANT_JOB, {
+    // One encode at a time per instance for work nobody waits on; run again if its instance dies.
+    retryLimit: 1,
+    run: ({ data }) => makeAhead(data.mediaId, data.spec),
+  });
 
   async function readHeader(data: Buffer) {
     try {
@@ -194,7 +214,7 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
     return { row, data: stored };
   }
 
-  return {
+  const service = {
     urlOf(mediaId: string): string {
       return `/media/${mediaId}`;
     },
@@ -282,14 +302,22 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
      * logged, never thrown. For AVIF, which the next request then finds ready.
      */
     prepareVariant(mediaId: string, spec: VariantSpec): void {
-      this.getVariant(mediaId, spec)
-        // A variant found made and large enough to be streamed is not wanted here: let it go.
-        .then((answer) => {
-          if (answer && !Buffer.isBuffer(answer.data)) answer.data.destroy();
-        })
-        .catch((err: unknown) => {
+      if (!deps.jobs) {
+        void makeAhead(mediaId, spec).catch((err: unknown) => {
           deps.log?.warn({ err, mediaId }, 'could not make an image variant in the background');
         });
+        return;
+      }
+      // As a job (ADR 017): with PostgreSQL any instance may make it; each instance asks once a minute at most.
+      const key = variantKey(mediaId.toLowerCase(), spec);
+      const now = Date.now();
+      if ((askedAhead.get(key) ?? 0) > now - AHEAD_ASKED_MS) return;
+      for (const [k, at] of askedAhead) if (at <= now - AHEAD_ASKED_MS) askedAhead.delete(k);
+      askedAhead.set(key, now);
+      deps.jobs.send(VARIANT_JOB, { mediaId, spec }).catch((err: unknown) => {
+        askedAhead.delete(key);
+        deps.log?.warn({ err, mediaId }, 'could not queue an image variant');
+      });
     },
 
     /** The "no image" picture in the requested size and format. */
@@ -316,4 +344,5 @@ export function createMediaService(deps: { db: Db; store: MediaStore; log?: Log 
       return { data, contentType: `image/${type}` };
     },
   };
+  return service;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
+import { createInProcessQueue } from '../../jobs/in-process-queue.ts';
 
 /*
  * The server's transitions at the edges the route tests leave open (found by mutation testing):
@@ -115,16 +116,19 @@ describe('quotation transitions: edges', () => {
     expect(await t.app.services.quotations.expireLapsedQuotes()).toBe(0);
   });
 
-  it('stopping the sweep settles only when the sweep in flight has recorded its quotes', async () => {
+  it('stopping the jobs settles only when the sweep in flight has recorded its quotes', async () => {
     const id = await submit();
     await t.database.db
       .update(orders)
       .set({ status: 'quoted', validUntil: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, id));
     const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
+    const log = { warn: (...args: unknown[]) => warnings.push(args), error: () => {} };
+    const jobs = createInProcessQueue({ db: t.database.db, log });
+    jobs.every('quotations.expire', 1, () => t.app.services.quotations.expireLapsedQuotes());
     // Stopped at once: the first sweep has started and must be waited for, not cut.
-    await t.app.services.quotations.startExpirySweep(log)();
+    await jobs.start();
+    await jobs.stop();
     const [row] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     expect(row!.status).toBe('expired');
     expect(warnings).toEqual([]);

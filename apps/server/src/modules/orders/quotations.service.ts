@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
 import {
@@ -33,7 +32,6 @@ import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './price
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
 import type { TermsPricing } from './quote-terms.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
-import { startSweep } from './quote-expiry-sweep.ts';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
 import type { MediaService } from '../media/media.service.ts';
 import { thumbnailOf } from '../media/thumbnail.ts';
@@ -74,7 +72,6 @@ export type QuotationsServiceDeps = {
 };
 
 const EXPIRY_BATCH = 100;
-const EXPIRY_SWEEP_MS = 60_000;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -544,13 +541,8 @@ export function createQuotationsService({
     /** A buyer's requests, newest first; the total once quoted. */
     ...createQuotationComments({ repo, env, onMailQueued, buyerLink, adminLink }),
 
+    /** Records the quotes past their validity; run every minute as a job (`services.ts`). */
     expireLapsedQuotes,
-
-    /**
-     * Sweeps every minute until the returned function is called; that settles once a sweep in
-     * flight has finished, so closing the database after it never cuts one.
-     */
-    startExpirySweep: (log: FastifyBaseLogger) => startSweep(expireLapsedQuotes, EXPIRY_SWEEP_MS, log),
   };
 }
 
