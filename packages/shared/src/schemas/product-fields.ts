@@ -21,7 +21,7 @@ import { readMinOrder, readTags, readWeight } from './attributes.ts';
  */
 
 /** Not spec limits: bounds that keep a field what it is (a card title, a SKU, a detail text). */
-export const PRODUCT_FIELD_MAX = { name: 200, code: 64, description: 5000 } as const;
+export const PRODUCT_FIELD_MAX = { name: 200, code: 64, description: 5000, collection: 80 } as const;
 export const PRODUCT_PRICE_MAX = 100_000_000;
 
 const charCount = (s: string) => [...s].length;
@@ -82,6 +82,7 @@ export const productFieldSchemas = {
   weightGrams: fromReader(readWeight),
   minOrderQuantity: fromReader(readMinOrder),
   tags: fromReader(readTags),
+  collection: optionalLine('collection', PRODUCT_FIELD_MAX.collection),
 };
 
 /**
@@ -292,6 +293,28 @@ export const PRODUCT_FIELDS = {
       at: 130,
       isRequired: false,
       toCell: (v) => v.join(', '),
+    },
+  }),
+  collection: field(productFieldSchemas.collection, {
+    kind: 'line',
+    isRequired: false,
+    blank: 'clear',
+    answer: z.string().optional(),
+    place: 'tail',
+    audience: 'buyers',
+    admin: {
+      label: 'filters-admin:form.collection',
+      hint: { key: 'filters-admin:form.collectionHint' },
+      form: 'listed',
+      maxLength: PRODUCT_FIELD_MAX.collection,
+    },
+    page: { spec: 'collection', term: 'filters:spec.collection' },
+    workbook: {
+      column: 'collection',
+      aliases: ['collection', 'collections', 'collectionname', 'range'],
+      at: 140,
+      isRequired: false,
+      toCell: (v) => v,
     },
   }),
 } as const;

@@ -39,6 +39,7 @@ describe("the API's product and the products table", () => {
       'weightGrams',
       'minOrderQuantity',
       'tags',
+      'collection',
       'createdAt',
       'updatedAt',
     ]);

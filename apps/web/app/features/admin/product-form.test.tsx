@@ -176,6 +176,7 @@ describe('ProductForm', () => {
     await user.clear(screen.getByLabelText(/Minimum order quantity/));
     await user.clear(weight);
     await user.type(weight, ' 8.25 ');
+    await user.type(screen.getByLabelText(/^Collection/), 'Rajwada');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     const sent = onSubmit.mock.calls[0]![0];
@@ -183,6 +184,7 @@ describe('ProductForm', () => {
     // A blank number box clears the product's value: it is sent, empty.
     expect(sent.get('minOrderQuantity')).toBe('');
     expect(sent.get('tags')).toBe('bridal, temple');
+    expect(sent.get('collection')).toBe('Rajwada');
   });
 
   it('leaves the listed fields out without the attribute lists, so the product keeps them', async () => {
