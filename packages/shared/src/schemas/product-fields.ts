@@ -121,6 +121,11 @@ export type ProductFieldDef<T> = {
   };
   /** On the product page's specification, when set: its term and, for a number, the value's text. */
   page?: { spec: string; term: string; value?: string };
+  /**
+   * `words`: the results page's search finds the product by the words of this text field (further
+   * words, like tags: after the products whose name matches, with close spellings).
+   */
+  search?: 'words';
   /** Its column of the catalogue workbook, or null when the workbook does not carry it. */
   workbook: {
     /** The header the export writes; the import reads it and these spellings (no case, no punctuation). */
@@ -309,6 +314,7 @@ export const PRODUCT_FIELDS = {
       maxLength: PRODUCT_FIELD_MAX.collection,
     },
     page: { spec: 'collection', term: 'filters:spec.collection' },
+    search: 'words',
     workbook: {
       column: 'collection',
       aliases: ['collection', 'collections', 'collectionname', 'range'],
@@ -348,6 +354,9 @@ export function productAnswerShape<P extends 'head' | 'tail'>(
 /** A field's definition without its value's type, for code that walks the list. */
 export const productField = (name: ProductFieldName) =>
   PRODUCT_FIELDS[name] as unknown as ProductFieldDef<unknown>;
+
+/** The text fields whose words the results page's search finds. */
+export const SEARCHED_FIELD_NAMES = PRODUCT_FIELD_NAMES.filter((n) => productField(n).search === 'words');
 
 /** The fields answered to buyers (and everyone else who is not an administrator). */
 export const BUYER_FIELD_NAMES = PRODUCT_FIELD_NAMES.filter((n) => productField(n).audience === 'buyers');

@@ -44,7 +44,8 @@ export function createProductWrites(deps: {
 }) {
   const { db, media, changed } = deps;
   const releaseAll = (ids: Array<string | null | undefined>) => releaseImages(media, ids);
-  const toAdminProduct = (row: ProductRow) => toProduct(row, { showPrice: true, imageUrl: deps.imageUrl, forAdmin: true });
+  const toAdminProduct = (row: ProductRow) =>
+    toProduct(row, { showPrice: true, imageUrl: deps.imageUrl, forAdmin: true });
 
   return {
     /** Add product: every field and an image are required. */
