@@ -31,8 +31,8 @@ describe('product attribute fields', () => {
       ok: true,
       value: { attributes: { metal: ['brass', 'copper'], stone: [] } },
     });
-    const bad = checkProductExtras({ metal: 'brass', minOrderQuantity: '0' });
-    expect(bad).toMatchObject({ ok: false, issues: [{ path: 'minOrderQuantity' }] });
+    const bad = checkProductExtras({ metal: 'brass', stone: 'a b' });
+    expect(bad).toMatchObject({ ok: false, issues: [{ path: 'stone' }] });
   });
 
   it('makes slugs from English labels', () => {

@@ -122,13 +122,10 @@ export const ATTRIBUTE_MESSAGES = {
   listFull: `A list holds at most ${MAX_LIST_VALUES} values`,
 } as const;
 
-/** The product fields this feature adds, as read from a form (text) or JSON. */
+/** A product's attribute values as read from a form (text) or JSON. */
 export type ProductExtras = {
   /** Per kind the slugs given; a kind absent from the input is left as it is. */
   attributes: Partial<Record<AttributeKind, string[]>>;
-  weightGrams?: number | null;
-  minOrderQuantity?: number | null;
-  tags?: string[];
 };
 
 export type ExtrasIssue = { path: string; message: string };
@@ -190,7 +187,8 @@ export function readTags(value: unknown): { ok: true; value: string[] } | { ok: 
 
 /**
  * Reads the attribute fields of the add and edit forms (or a JSON body). Each kind is a comma-
- * separated list of slugs; whether each slug exists is the server's check against its lists.
+ * separated list of slugs; whether each slug exists is the server's check against its lists. The
+ * weight, minimum order and tags are product fields (`product-fields.ts`), checked with the rest.
  */
 export function checkProductExtras(
   input: Record<string, unknown>,
@@ -207,21 +205,6 @@ export function checkProductExtras(
     else if (slugs.length > MAX_VALUES_PER_KIND)
       issues.push({ path: kind, message: `${kind} may have at most ${MAX_VALUES_PER_KIND} values` });
     else value.attributes[kind] = slugs;
-  }
-  if (isGiven(input.weightGrams)) {
-    const w = readWeight(input.weightGrams);
-    if (w.ok) value.weightGrams = w.value;
-    else issues.push({ path: 'weightGrams', message: w.message });
-  }
-  if (isGiven(input.minOrderQuantity)) {
-    const m = readMinOrder(input.minOrderQuantity);
-    if (m.ok) value.minOrderQuantity = m.value;
-    else issues.push({ path: 'minOrderQuantity', message: m.message });
-  }
-  if (isGiven(input.tags)) {
-    const t = readTags(input.tags);
-    if (t.ok) value.tags = t.value;
-    else issues.push({ path: 'tags', message: t.message });
   }
   return issues.length ? { ok: false, message: issues[0]!.message, issues } : { ok: true, value };
 }

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  PRODUCT_FIELD_NAMES,
+  productField,
+  type PRODUCT_FIELDS,
+  type ProductFieldName,
+} from './product-fields.ts';
 
 /**
  * Catalogue export and import with pictures: the workbook's columns, the limits of an upload, and
@@ -6,35 +12,45 @@ import { z } from 'zod';
  * file with the same limits the server applies.
  */
 
-/** The workbook's columns, in the order the export writes them. */
-export const CATALOGUE_COLUMNS = [
-  'code',
-  'name',
-  'description',
-  'category',
-  'subcategory',
-  'price',
-  'metal',
-  'finish',
-  'stone',
-  'colour',
-  'weight_grams',
-  'min_order_quantity',
-  'tags',
-  'images',
-  'alt_en',
-  'alt_hi',
-] as const;
-export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
-export const CATALOGUE_REQUIRED_COLUMNS: readonly CatalogueColumn[] = [
-  'code',
-  'name',
-  'category',
-  'subcategory',
-];
-
 export const ATTRIBUTE_KINDS = ['metal', 'finish', 'stone', 'colour'] as const;
 export type AttributeKind = (typeof ATTRIBUTE_KINDS)[number];
+
+type Fields = typeof PRODUCT_FIELDS;
+/** The workbook columns of the product's fields (`product-fields.ts`). */
+export type FieldColumn = {
+  [K in ProductFieldName]: Fields[K]['workbook'] extends { column: infer C } ? C : never;
+}[ProductFieldName];
+
+/** The columns that are no product field: attribute values and the gallery, with their places. */
+const OTHER_COLUMNS = [
+  ...ATTRIBUTE_KINDS.map((kind, i) => ({ column: kind, at: 70 + 10 * i })),
+  { column: 'images', at: 200 },
+  { column: 'alt_en', at: 210 },
+  { column: 'alt_hi', at: 220 },
+] as const;
+
+/** The product field a workbook column carries, by column. */
+export const FIELD_OF_COLUMN = new Map<string, ProductFieldName>(
+  PRODUCT_FIELD_NAMES.flatMap((name) => {
+    const workbook = productField(name).workbook;
+    return workbook ? [[workbook.column, name] as const] : [];
+  }),
+);
+
+const placed = [
+  ...PRODUCT_FIELD_NAMES.flatMap((name) => {
+    const workbook = productField(name).workbook;
+    return workbook ? [{ column: workbook.column, at: workbook.at, isRequired: workbook.isRequired }] : [];
+  }),
+  ...OTHER_COLUMNS.map((c) => ({ ...c, isRequired: false })),
+].sort((a, b) => a.at - b.at);
+
+export type CatalogueColumn = FieldColumn | (typeof OTHER_COLUMNS)[number]['column'];
+/** The workbook's columns, in the order the export writes them. */
+export const CATALOGUE_COLUMNS = placed.map((c) => c.column as CatalogueColumn);
+export const CATALOGUE_REQUIRED_COLUMNS: readonly CatalogueColumn[] = placed
+  .filter((c) => c.isRequired)
+  .map((c) => c.column as CatalogueColumn);
 
 /** Limits of one import; documented in docs/catalogue.md, "Import and export". */
 export const CATALOGUE_IMPORT_LIMITS = {

@@ -59,4 +59,29 @@ describe('checkProductFields', () => {
     expect(checkProductFields({ ...VALID, name: 42 })).toMatchObject({ message: 'name must be text' });
     expect(checkProductFields({ ...VALID, price: 'NaN' })).toMatchObject({ ok: false });
   });
+
+  it('checks the listed fields given, a blank one clearing it, and leaves out those not given', () => {
+    expect(
+      checkProductFields({
+        ...VALID,
+        weightGrams: '',
+        minOrderQuantity: '12',
+        tags: 'Bridal, bridal',
+        collection: ' Rajwada ',
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: { weightGrams: null, minOrderQuantity: 12, tags: ['bridal'], collection: 'Rajwada' },
+    });
+    const absent = checkProductFields(VALID);
+    expect(absent.ok && Object.keys(absent.value)).not.toContain('collection');
+    expect(checkProductFields({ ...VALID, minOrderQuantity: '0', collection: 'x'.repeat(81) })).toEqual({
+      ok: false,
+      message: 'minOrderQuantity must be a whole number from 1 to 10,000',
+      issues: [
+        { path: 'minOrderQuantity', message: 'minOrderQuantity must be a whole number from 1 to 10,000' },
+        { path: 'collection', message: 'collection must be at most 80 characters' },
+      ],
+    });
+  });
 });

@@ -1,25 +1,27 @@
 import { z } from 'zod';
 import {
-  CATEGORIES,
-  parseCategory,
-  parseSubcategory,
-  SUBCATEGORIES,
-  type Category,
-  type Subcategory,
-} from '../domain/categories.ts';
+  checkFieldValues,
+  PRODUCT_FIELD_MAX,
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELDS,
+  PRODUCT_PRICE_MAX,
+  productAnswerShape,
+  productFieldSchemas,
+  type FieldIssue,
+  type ProductFieldName,
+  type ProductInput,
+} from './product-fields.ts';
 import { productImageSchema } from './product-gallery.ts';
 import { productAttributesSchema } from './attributes.ts';
 
-/** Product JSON as the API answers it, with the previous site's field names. */
+/**
+ * Product JSON as the API answers it, with the previous site's field names: the fields of
+ * `product-fields.ts` (the first ones where the previous site had them, the rest after the
+ * attributes) and the keys only the API has.
+ */
 export const productSchema = z.object({
   _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category: z.enum(CATEGORIES),
-  subcategory: z.enum(SUBCATEGORIES),
-  code: z.string(),
-  /** null to anonymous visitors and buyers unless prices are public; admins always get the number. */
-  price: z.number().nullable(),
+  ...productAnswerShape('head'),
   imageUrl: z.string().nullable(),
   imageurl: z.string().nullable(),
   cloudinaryId: z.string().nullable(),
@@ -29,11 +31,9 @@ export const productSchema = z.object({
   images: z.array(productImageSchema).optional(),
   /** Listings only: the gallery's second picture (a card shows it on hover or focus), or null. */
   secondImageUrl: z.string().nullable().optional(),
-  /** Metal, finish, stone and colour values; weight of one piece; minimum order; free tags. */
+  /** Metal, finish, stone and colour values (the other details are fields of the list). */
   attributes: productAttributesSchema.optional(),
-  weightGrams: z.number().nullable().optional(),
-  minOrderQuantity: z.number().int().nullable().optional(),
-  tags: z.array(z.string()).optional(),
+  ...productAnswerShape('tail'),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -56,72 +56,30 @@ export const PRODUCT_MESSAGES = {
   deleted: 'Product deleted',
 } as const;
 
-/** Not spec limits: bounds that keep a field what it is (a card title, a SKU, a detail text). */
-export const PRODUCT_FIELD_MAX = { name: 200, code: 64, description: 5000 } as const;
-export const PRODUCT_PRICE_MAX = 100_000_000;
+export { PRODUCT_FIELD_MAX, PRODUCT_PRICE_MAX, productFieldSchemas };
 
-/** The fields a person fills in; all five are required (the image is handled apart). */
-export const PRODUCT_REQUIRED_FIELDS = ['name', 'description', 'category', 'subcategory', 'code'] as const;
+/** The fields a person must fill in (the image is handled apart). */
+export const PRODUCT_REQUIRED_FIELDS = PRODUCT_FIELD_NAMES.filter(
+  (f) => PRODUCT_FIELDS[f].isRequired,
+) as Array<
+  {
+    [K in ProductFieldName]: (typeof PRODUCT_FIELDS)[K]['isRequired'] extends true ? K : never;
+  }[ProductFieldName]
+>;
 
-const charCount = (s: string) => [...s].length;
-// Control characters have no place in a name or a code; a description may have line breaks and tabs.
-const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
-const LINE_CONTROL = (s: string) => [...s].some(isControl);
-const TEXT_CONTROL = (s: string) =>
-  [...s].some((c) => isControl(c) && c !== '\n' && c !== '\r' && c !== '\t');
+export type ProductFields = ProductInput;
 
-const text = (field: string, max: number, hasControl: (s: string) => boolean) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .refine((s) => charCount(s) <= max, `${field} must be at most ${max} characters`)
-    .refine((s) => !hasControl(s), `${field} must not contain control characters`);
-
-/** One rule per field, so a form, the API and the spreadsheet import report the same words. */
-export const productFieldSchemas = {
-  name: text('name', PRODUCT_FIELD_MAX.name, LINE_CONTROL),
-  code: text('code', PRODUCT_FIELD_MAX.code, LINE_CONTROL),
-  description: text('description', PRODUCT_FIELD_MAX.description, TEXT_CONTROL),
-  category: z.string({ error: 'category is required' }).transform((value, ctx): Category => {
-    const category = parseCategory(value);
-    if (category) return category;
-    ctx.addIssue({ code: 'custom', message: `category must be one of ${CATEGORIES.join(', ')}` });
-    return z.NEVER;
-  }),
-  subcategory: z.string({ error: 'subcategory is required' }).transform((value, ctx): Subcategory => {
-    const subcategory = parseSubcategory(value);
-    if (subcategory) return subcategory;
-    ctx.addIssue({ code: 'custom', message: `subcategory must be one of ${SUBCATEGORIES.join(', ')}` });
-    return z.NEVER;
-  }),
-  price: z.union([z.number(), z.string()]).transform((value, ctx): number => {
-    const n = typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value.trim());
-    if (Number.isFinite(n) && n >= 0 && n <= PRODUCT_PRICE_MAX) return Math.round(n * 100) / 100;
-    ctx.addIssue({ code: 'custom', message: `price must be a number from 0 to ${PRODUCT_PRICE_MAX}` });
-    return z.NEVER;
-  }),
-};
-
-export const productFieldsSchema = z.object({
-  name: productFieldSchemas.name,
-  description: productFieldSchemas.description,
-  category: productFieldSchemas.category,
-  subcategory: productFieldSchemas.subcategory,
-  code: productFieldSchemas.code,
-  price: productFieldSchemas.price.optional(),
-});
-export type ProductFields = z.infer<typeof productFieldsSchema>;
-
-export type FieldIssue = { path: string; message: string };
+export type { FieldIssue };
 export type ProductFieldsResult =
   { ok: true; value: ProductFields } | { ok: false; message: string; issues: FieldIssue[] };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * Checks the add and edit forms in a fixed order: any required field missing is the one message
- * 'All fields are required'; then each field's own rule, the first problem as the message.
+ * Checks the add and edit forms (or a JSON body) in a fixed order: any required field missing is
+ * the one message 'All fields are required'; then each field given by its rule, the first problem
+ * as the message. An optional field absent (or blank, for one whose blank keeps) is left out: an
+ * edit keeps what the product has, an add gets the column's default.
  */
 export function checkProductFields(input: Record<string, unknown>): ProductFieldsResult {
   const missing = PRODUCT_REQUIRED_FIELDS.filter((f) => isBlank(input[f]));
@@ -132,13 +90,18 @@ export function checkProductFields(input: Record<string, unknown>): ProductField
       issues: missing.map((f) => ({ path: f, message: `${f} is required` })),
     };
   }
-  const parsed = productFieldsSchema.safeParse({
-    ...input,
-    price: isBlank(input.price) ? undefined : input.price,
+  const given = PRODUCT_FIELD_NAMES.filter((f) => {
+    const value = input[f];
+    if (value === undefined || value === null) return false;
+    return PRODUCT_FIELDS[f].blank === 'clear' || !isBlank(value);
   });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return { ok: false, message: issues[0]?.message ?? 'Invalid product', issues };
+  const { value, issues } = checkFieldValues(input, given);
+  // A field whose blank keeps, left blank: said as undefined (an update does not set it).
+  for (const f of PRODUCT_FIELD_NAMES) {
+    if (!given.includes(f) && PRODUCT_FIELDS[f].blank === 'keep') value[f] = undefined;
+  }
+  if (!issues.length) return { ok: true, value: value as ProductInput };
+  return { ok: false, message: issues[0]!.message, issues };
 }
 
 export const productSavedSchema = z.object({ message: z.string(), product: productSchema });

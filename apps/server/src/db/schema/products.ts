@@ -35,6 +35,8 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The design collection (a line the business sells under one name: "Rajwada", "Bridal 2026"); '' for none. */
+    collection: text('collection').notNull().default(''),
     /** How many price requests have asked for this product (the "most requested" sort). */
     requestCount: integer('request_count').notNull().default(0),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ import {
   CATALOGUE_COLUMNS,
   type ExportQuery,
 } from '@catalogue/shared/schemas/catalogue-import';
+import { PRODUCT_FIELD_NAMES, productField } from '@catalogue/shared/schemas/product-fields';
 import type { Db } from '../../db/client.ts';
 import { loadExcelJs } from '../../lib/on-first-use.ts';
 import {
@@ -72,20 +73,17 @@ function rowValues(
       .sort((a, b) => a.order - b.order)
       .map((v) => v.slug)
       .join(', ');
+  const cells: Record<string, string | number | null> = {};
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const workbook = productField(name).workbook;
+    if (workbook) cells[workbook.column] = workbook.toCell(p.values[name]);
+  }
   return {
-    code: p.code,
-    name: p.name,
-    description: p.description,
-    category: p.category,
-    subcategory: p.subcategory,
-    price: p.price,
+    ...cells,
     metal: byKind('metal'),
     finish: byKind('finish'),
     stone: byKind('stone'),
     colour: byKind('colour'),
-    weight_grams: p.weightGrams === null ? null : Number(p.weightGrams),
-    min_order_quantity: p.minOrderQuantity,
-    tags: p.tags.join(', '),
     images: p.gallery.map(pictureText).join('\n'),
     alt_en: p.gallery.some((g) => g.altEn) ? p.gallery.map((g) => g.altEn).join('\n') : '',
     alt_hi: p.gallery.some((g) => g.altHi) ? p.gallery.map((g) => g.altHi).join('\n') : '',

@@ -596,4 +596,40 @@ describe('catalogue export, import with pictures, and undo', () => {
     expect(applied.job!.phase).toBe('applied');
     expect(await planned()).toBe(await count());
   }, 60_000);
+
+  it('carries the collection: set by its column, kept by a blank cell, named in a problem, exported, answered', async () => {
+    const header = ['code', 'name', 'category', 'subcategory', 'Collection'];
+    const first = await check(
+      workbook([header, ['CL-1', 'Rajwada Ring', 'Rings', 'withgemstone', ' Rajwada ']]),
+    );
+    expect(first.counts).toMatchObject({ created: 1, errors: 0 });
+    expect((await apply(first)).job!.phase).toBe('applied');
+    const answered = async () => {
+      const found = await t.app.inject({ url: '/api/products/product?search=CL-1' });
+      return found.json<Array<{ code: string; collection?: string }>>()[0]!;
+    };
+    expect((await answered()).collection).toBe('Rajwada');
+
+    // A blank cell keeps it; a cell too long is a problem named by the column.
+    const blank = await check(workbook([header, ['CL-1', 'Rajwada Ring', 'Rings', 'withgemstone', null]]));
+    expect(blank.counts).toMatchObject({ unchanged: 1 });
+    const long = await check(
+      workbook([header, ['CL-1', 'Rajwada Ring', 'Rings', 'withgemstone', 'x'.repeat(81)]]),
+    );
+    expect(long.rows[0]!.errors).toEqual([
+      { column: 'collection', message: 'collection must be at most 80 characters' },
+    ]);
+
+    const exported = sheetRows(await exportBook('?search=CL-1'));
+    expect(exported).toHaveLength(1);
+    expect(exported[0]).toMatchObject({ code: 'CL-1', tags: '', collection: 'Rajwada' });
+    expect(Object.keys(exported[0]!).slice(-4)).toEqual(['collection', 'images', 'alt_en', 'alt_hi']);
+
+    const renamed = await check(
+      workbook([header, ['CL-1', 'Rajwada Ring', 'Rings', 'withgemstone', 'Temple']]),
+    );
+    expect(renamed.counts).toMatchObject({ updated: 1 });
+    expect((await apply(renamed)).job!.phase).toBe('applied');
+    expect((await answered()).collection).toBe('Temple');
+  });
 });

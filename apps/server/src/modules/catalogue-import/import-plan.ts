@@ -1,4 +1,5 @@
 import { ATTRIBUTE_KINDS, type RowReport } from '@catalogue/shared/schemas/catalogue-import';
+import { PRODUCT_FIELD_NAMES, type ProductInput } from '@catalogue/shared/schemas/product-fields';
 import type {
   AttributeValue,
   CurrentProduct,
@@ -14,6 +15,7 @@ export type PlannedPicture = GalleryItem & { picture?: ExtractedPicture };
 /** One row's planned write; `current` is the product as the check saw it (null: created). */
 export type PlannedWrite = Omit<ProductWrite, 'gallery'> & {
   row: number;
+  code: string;
   gallery: PlannedPicture[] | null;
   current: CurrentProduct | null;
 };
@@ -31,8 +33,9 @@ const sameGallery = (a: GalleryItem[], b: GalleryItem[]) =>
       g.altHi === b[i]!.altHi,
   );
 
-const sameWeight = (a: string | null, b: string | null) =>
-  a === null || b === null ? a === b : Number(a) === Number(b);
+/** Whether a field's new value is the stored one (lists item by item). */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? sameList(a, b) : a === b;
 
 /** The gallery a row asks for, or null when it leaves the gallery as it is. */
 function desiredGallery(
@@ -75,7 +78,7 @@ function desiredGallery(
 
 /**
  * What applying a checked row would do: create, update (with the full new values), or nothing.
- * Blank cells keep the current values; a kind of attribute not given keeps the current values of
+ * Blank cells keep the current values (a new product gets the columns' defaults); a kind of attribute not given keeps the current values of
  * that kind.
  */
 export function planRow(
@@ -95,33 +98,20 @@ export function planRow(
       ].sort()
     : null;
   const gallery = desiredGallery(row, current, pictures);
+  // The product's fields: the row's where it gives them, else the product's (a new one: the form's).
+  const fields = { ...current?.values, ...row.input } as ProductInput;
   const write: PlannedWrite = {
     row: row.row,
     id: current?.id ?? null,
     current,
     code: row.code,
-    name: row.name,
-    category: row.category,
-    subcategory: row.subcategory,
-    description: row.description ?? current?.description ?? '',
-    price: row.price ?? current?.price ?? 0,
-    weightGrams: row.weightGrams ?? current?.weightGrams ?? null,
-    minOrderQuantity: row.minOrderQuantity ?? current?.minOrderQuantity ?? null,
-    tags: row.tags ?? current?.tags ?? [],
+    values: fields,
     gallery,
     attributeIds,
   };
   if (!current) return { outcome: 'created', write };
   const unchanged =
-    current.code === write.code &&
-    current.name === write.name &&
-    current.category === write.category &&
-    current.subcategory === write.subcategory &&
-    current.description === write.description &&
-    current.price === write.price &&
-    sameWeight(current.weightGrams, write.weightGrams) &&
-    current.minOrderQuantity === write.minOrderQuantity &&
-    sameList(current.tags, write.tags) &&
+    PRODUCT_FIELD_NAMES.every((name) => sameValue(current.values[name], fields[name])) &&
     (attributeIds === null || sameList([...current.attributeIds].sort(), attributeIds)) &&
     (gallery === null || (!gallery.some((g) => g.picture) && sameGallery(current.gallery, gallery)));
   return unchanged ? { outcome: 'unchanged', write: null } : { outcome: 'updated', write };

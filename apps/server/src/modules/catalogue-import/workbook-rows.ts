@@ -1,16 +1,23 @@
 import { AppError } from '@catalogue/shared/errors';
 import { isId } from '@catalogue/shared/schemas/common';
-import { productFieldSchemas } from '@catalogue/shared/schemas/product';
+import {
+  checkFieldValues,
+  PRODUCT_FIELD_NAMES,
+  productField,
+  type ProductFieldName,
+  type ProductInput,
+} from '@catalogue/shared/schemas/product-fields';
 import {
   ATTRIBUTE_KINDS,
   CATALOGUE_COLUMNS,
   CATALOGUE_IMPORT_LIMITS,
   CATALOGUE_REQUIRED_COLUMNS,
+  FIELD_OF_COLUMN,
   type AttributeKind,
   type CatalogueColumn,
+  type FieldColumn,
 } from '@catalogue/shared/schemas/catalogue-import';
 import type { SheetRow } from '../products/spreadsheet.ts';
-import { readMinOrder, readTags, readWeight } from '@catalogue/shared/schemas/attributes';
 import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
 
 /**
@@ -18,21 +25,12 @@ import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
  * values. A blank cell, or a column the sheet does not have, keeps an existing product's value.
  */
 
-/** Header spellings accepted for each column, compared without case, spaces or punctuation. */
-const ALIASES: Record<CatalogueColumn, string[]> = {
-  code: ['code', 'productcode', 'designcode', 'sku', 'itemcode', 'modelno', 'modelnumber', 'designno'],
-  name: ['name', 'productname', 'itemname', 'title', 'item'],
-  description: ['description', 'productdescription', 'desc', 'details'],
-  category: ['category', 'productcategory', 'categoryname'],
-  subcategory: ['subcategory', 'subcategoryname', 'subcat'],
-  price: ['price', 'rate'],
+/** Header spellings accepted for the columns that are no product field (those have theirs in the list). */
+const OTHER_ALIASES: Record<Exclude<CatalogueColumn, FieldColumn>, string[]> = {
   metal: ['metal', 'metals'],
   finish: ['finish', 'finishes', 'plating'],
   stone: ['stone', 'stones'],
   colour: ['colour', 'colours', 'color', 'colors'],
-  weight_grams: ['weightgrams', 'weight', 'weightg', 'grams'],
-  min_order_quantity: ['minorderquantity', 'moq', 'minimumorderquantity', 'minorder'],
-  tags: ['tags', 'tag', 'keywords'],
   images: [
     'images',
     'image',
@@ -49,6 +47,11 @@ const ALIASES: Record<CatalogueColumn, string[]> = {
   alt_hi: ['althi', 'alttexthi'],
 };
 
+const aliasesOf = (column: CatalogueColumn): readonly string[] => {
+  const name = FIELD_OF_COLUMN.get(column);
+  return name ? productField(name).workbook!.aliases : OTHER_ALIASES[column as keyof typeof OTHER_ALIASES];
+};
+
 const normalise = (value: unknown) =>
   String(value ?? '')
     .toLowerCase()
@@ -60,7 +63,7 @@ export function mapCatalogueColumns(header: SheetRow): Columns {
   const columns: Columns = new Map();
   header.cells.forEach((cell, index) => {
     const key = normalise(cell);
-    const column = CATALOGUE_COLUMNS.find((c) => ALIASES[c].includes(key));
+    const column = CATALOGUE_COLUMNS.find((c) => aliasesOf(c).includes(key));
     if (column && !columns.has(column)) columns.set(column, index);
   });
   const missing = CATALOGUE_REQUIRED_COLUMNS.filter((c) => !columns.has(c));
@@ -78,15 +81,11 @@ export type PictureRef = { mediaId: string | null; url: string | null };
 export type ParsedRow = {
   row: number;
   code: string;
-  name: string;
-  category: string;
-  subcategory: string;
-  /** undefined: keep (or the default for a new product). */
-  description?: string;
-  price?: number;
-  weightGrams?: string;
-  minOrderQuantity?: number;
-  tags?: string[];
+  /**
+   * The row's product fields checked by the same rules as the admin's form (`checkFieldValues`):
+   * the required ones, and those whose cell is not blank (a blank cell keeps the product's value).
+   */
+  input: ProductInput;
   attributes: Partial<Record<AttributeKind, string[]>>;
   images?: PictureRef[];
   altEn?: string[];
@@ -142,64 +141,42 @@ export function parseRow(
     const index = columns.get(column);
     return index === undefined ? '' : cellText(r.cells[index]);
   };
-  const check = <T>(
-    column: CatalogueColumn,
-    schema: {
-      safeParse(
-        v: unknown,
-      ): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } };
-    },
-  ): T | null => {
-    const parsed = schema.safeParse(cell(column));
-    if (parsed.success) return parsed.data;
-    problems.push({ column, message: parsed.error.issues[0]?.message ?? `${column} is invalid` });
-    return null;
-  };
-  const code = check('code', productFieldSchemas.code);
-  const name = check('name', productFieldSchemas.name);
-  const category = check('category', productFieldSchemas.category);
-  const subcategory = check('subcategory', productFieldSchemas.subcategory);
-  const value: ParsedRow = {
-    row: r.row,
-    code: code ?? '',
-    name: name ?? '',
-    category: category ?? '',
-    subcategory: subcategory ?? '',
-    attributes: {},
-  };
-  if (cell('description'))
-    value.description = check('description', productFieldSchemas.description) ?? undefined;
-  if (cell('price')) value.price = check('price', productFieldSchemas.price) ?? undefined;
-
-  // The same rules as the product form and API (packages/shared/src/schemas/attributes.ts), named
-  // by the workbook's column.
+  // The row as the admin's form would send it: each field's cell under its API name; a blank cell
+  // is left out (the product keeps its value), but a required column is always read.
+  const form: Record<string, string> = {};
+  const given: ProductFieldName[] = [];
+  const original = new Map<ProductFieldName, string>();
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const workbook = productField(name).workbook;
+    if (!workbook) continue;
+    const text = cell(workbook.column as CatalogueColumn);
+    if (!text && !workbook.isRequired) continue;
+    original.set(name, text);
+    form[name] = workbook.fromCell ? workbook.fromCell(text) : text;
+    given.push(name);
+  }
+  const checked = checkFieldValues(form, given);
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(checked.value)) {
+    // A cell that reads as nothing (a weight of "g") keeps the product's value too.
+    if (value !== null) values[name] = value;
+  }
+  // Each problem named by the workbook's column; a number's own text is quoted.
   const got = (text: string) => ` (got "${text.slice(0, 40)}")`;
-  const weight = cell('weight_grams');
-  if (weight) {
-    const read = readWeight(weight.replace(/\s*g$/i, ''));
-    if (read.ok) value.weightGrams = read.value === null ? undefined : read.value.toFixed(2);
-    else
-      problems.push({
-        column: 'weight_grams',
-        message: read.message.replace(/^weightGrams/, 'weight_grams') + got(weight),
-      });
+  const at = (issue: { path: string }) =>
+    CATALOGUE_COLUMNS.indexOf(
+      productField(issue.path as ProductFieldName).workbook!.column as CatalogueColumn,
+    );
+  for (const issue of [...checked.issues].sort((a, b) => at(a) - at(b))) {
+    const name = issue.path as ProductFieldName;
+    const field = productField(name);
+    const column = field.workbook!.column;
+    const quoted = field.kind === 'decimal' || field.kind === 'count' ? got(original.get(name) ?? '') : '';
+    problems.push({ column, message: issue.message.replace(new RegExp(`^${name}\\b`), column) + quoted });
   }
-  const moq = cell('min_order_quantity');
-  if (moq) {
-    const read = readMinOrder(moq);
-    if (read.ok) value.minOrderQuantity = read.value ?? undefined;
-    else
-      problems.push({
-        column: 'min_order_quantity',
-        message: read.message.replace(/^minOrderQuantity/, 'min_order_quantity') + got(moq),
-      });
-  }
-  const tags = cell('tags');
-  if (tags) {
-    const read = readTags(tags);
-    if (read.ok) value.tags = read.value;
-    else problems.push({ column: 'tags', message: read.message });
-  }
+  const input = values as ProductInput;
+  const value: ParsedRow = { row: r.row, code: input.code ?? '', input, attributes: {} };
+
   for (const kind of ATTRIBUTE_KINDS) {
     const text = cell(kind);
     if (!text) continue;

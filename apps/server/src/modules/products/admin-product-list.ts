@@ -33,7 +33,7 @@ export async function readAdminPage(
       )
     : await listByOffset(db, {}, offset, limit);
   return {
-    products: rows.map((row) => toProduct(row, { showPrice: true, imageUrl })),
+    products: rows.map((row) => toProduct(row, { showPrice: true, imageUrl, forAdmin: true })),
     currentPage: page,
     totalPages: totalPagesOf(total, limit),
     totalItems: total,

@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { productSchema } from '@catalogue/shared/schemas/product';
 import { products } from '../../db/schema/products.ts';
+import { withoutFields } from './product-answer.ts';
 
 // The table is the one source of a product's fields; the shared schema restates them for the API.
 // These checks fail when the two drift apart.
@@ -38,6 +39,7 @@ describe("the API's product and the products table", () => {
       'weightGrams',
       'minOrderQuantity',
       'tags',
+      'collection',
       'createdAt',
       'updatedAt',
     ]);
@@ -52,5 +54,29 @@ describe("the API's product and the products table", () => {
     // The price column is never null; the answer is null to readers who may not see prices.
     expect(columns.price.notNull).toBe(true);
     expect(nullable('price')).toBe(true);
+  });
+});
+
+describe('fields kept from buyers', () => {
+  it("leaves out the named fields' keys and keeps the others in their order", () => {
+    const answer = productSchema.parse({
+      _id: 'p1',
+      name: 'Kundan Ring',
+      description: '',
+      category: 'Rings',
+      subcategory: 'withgemstone',
+      code: 'KR-1',
+      price: 10,
+      imageUrl: null,
+      imageurl: null,
+      cloudinaryId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      tags: ['bridal'],
+      weightGrams: 4,
+    });
+    const kept = withoutFields(answer, ['price', 'tags']);
+    expect(Object.keys(kept)).toEqual(Object.keys(answer).filter((k) => k !== 'price' && k !== 'tags'));
+    expect(withoutFields(answer, [])).toBe(answer);
   });
 });

@@ -1,12 +1,13 @@
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import { emptyAttributes, isAttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Product } from '@catalogue/shared/schemas/product';
+import { PRODUCT_FIELD_NAMES, productField } from '@catalogue/shared/schemas/product-fields';
 import type { PublicImageUrl } from '../media/public-url.ts';
 import { fromJson, type AttributeCell, type ProductRow } from './product-row.repository.ts';
 
 /**
- * The table is the one list of a product's fields; the shared `productSchema` (which cannot import
- * the server) restates them for the API. These types fail the typecheck when the two drift: every
+ * The shared field list (`product-fields.ts`) declares a product's fields; the table holds them
+ * (`product-row.repository.ts` checks the two agree) and `productSchema` answers them. These types fail the typecheck when the two drift: every
  * column read is a key of the API's product (`id` answered as `_id`, `mediaId` folded into the
  * picture's address), and every key of the API's product is such a column or one of the keys the
  * API adds on its own (the old clients' picture fields, the gallery, the listings' second picture,
@@ -24,7 +25,12 @@ void columnsMatchAnswer;
  */
 export function toProduct(
   row: ProductRow,
-  options: { showPrice: boolean; imageUrl: PublicImageUrl },
+  options: {
+    showPrice: boolean;
+    imageUrl: PublicImageUrl;
+    /** An administrator's answer: it carries the fields the list keeps from buyers too. */
+    forAdmin?: boolean;
+  },
 ): Product {
   // The columns with an API shape of their own are named; every other column is passed as it is,
   // in table order after them (the order of the answer's keys is the order they always had).
@@ -52,7 +58,7 @@ export function toProduct(
       attributes[cell.kind].push({ slug: cell.slug, label: cell.label, labelHi: cell.labelHi });
     }
   }
-  return {
+  const answer: Product = {
     _id: id,
     name,
     description,
@@ -71,4 +77,16 @@ export function toProduct(
     weightGrams: weightGrams === null ? null : Number(weightGrams),
     ...sameAsStored,
   };
+  return options.forAdmin ? answer : withoutFields(answer, ADMIN_ONLY);
+}
+
+/** The fields of the list that only administrators are answered (`audience: 'admins'`). */
+const ADMIN_ONLY = PRODUCT_FIELD_NAMES.filter((name) => productField(name).audience === 'admins');
+
+/** The answer without these fields' keys (the order of the others unchanged). */
+export function withoutFields(answer: Product, names: readonly string[]): Product {
+  if (!names.length) return answer;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answer)) if (!names.includes(key)) kept[key] = value;
+  return kept as Product;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Db, Tx } from '../../db/client.ts';
-import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
+import { attributeValues, productAttributes } from '../../db/schema/products.ts';
 
 /** Every value of the lists: the slug → id maps that product writes check their input against. */
 export async function listAttributeIds(
@@ -15,22 +15,11 @@ export async function listAttributeIds(
 export type ExtrasWrite = {
   /** Per kind given, the complete new set of value ids (kinds absent are kept). */
   attributes: Partial<Record<AttributeKind, string[]>>;
-  weightGrams?: number | null;
-  minOrderQuantity?: number | null;
-  tags?: string[];
 };
 
-/** Writes a product's attributes, weight, minimum order and tags in one transaction. */
+/** Writes a product's attribute values of the kinds given, in one transaction. */
 export async function writeProductExtras(db: Db, productId: string, extras: ExtrasWrite): Promise<void> {
   await db.transaction(async (tx) => {
-    const columns: Partial<typeof products.$inferInsert> = {};
-    if (extras.weightGrams !== undefined)
-      columns.weightGrams = extras.weightGrams === null ? null : extras.weightGrams.toFixed(2);
-    if (extras.minOrderQuantity !== undefined) columns.minOrderQuantity = extras.minOrderQuantity;
-    if (extras.tags !== undefined) columns.tags = extras.tags;
-    if (Object.keys(columns).length) {
-      await tx.update(products).set(columns).where(eq(products.id, productId));
-    }
     const kinds = Object.keys(extras.attributes) as AttributeKind[];
     if (!kinds.length) return;
     await tx

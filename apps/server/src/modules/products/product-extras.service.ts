@@ -14,7 +14,7 @@ import { listAttributeIds, writeProductExtras, type ExtrasWrite } from './produc
 export async function readProductExtras(db: Db, fields: Record<string, unknown>): Promise<ExtrasWrite> {
   const checked = checkProductExtras(fields);
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message, checked.issues);
-  const { attributes, ...rest } = checked.value;
+  const { attributes } = checked.value;
   const kinds = ATTRIBUTE_KINDS.filter((kind) => attributes[kind] !== undefined);
   const ids: Partial<Record<AttributeKind, string[]>> = {};
   if (kinds.length) {
@@ -30,15 +30,11 @@ export async function readProductExtras(db: Db, fields: Record<string, unknown>)
       ids[kind] = slugs.map((slug) => byKind.get(`${kind}/${slug}`)!);
     }
   }
-  return { attributes: ids, ...rest };
+  return { attributes: ids };
 }
 
-/** Whether the form gave any of the added fields (a form of an older client gives none). */
-export const hasExtras = (extras: ExtrasWrite) =>
-  Object.keys(extras.attributes).length > 0 ||
-  extras.weightGrams !== undefined ||
-  extras.minOrderQuantity !== undefined ||
-  extras.tags !== undefined;
+/** Whether the form gave any attribute values (a form of an older client gives none). */
+export const hasExtras = (extras: ExtrasWrite) => Object.keys(extras.attributes).length > 0;
 
 export async function saveProductExtras(db: Db, productId: string, extras: ExtrasWrite): Promise<void> {
   if (hasExtras(extras)) await writeProductExtras(db, productId, extras);

@@ -14,7 +14,7 @@ import type { PublicImageUrl } from '../media/public-url.ts';
 import { listGalleryMediaIds } from './gallery.repository.ts';
 import { toProduct } from './product-answer.ts';
 import { readProductExtras, saveProductExtras } from './product-extras.service.ts';
-import type { ProductRow } from './product-row.repository.ts';
+import { columnsOfFields, type ProductRow, type ProductValues } from './product-row.repository.ts';
 import { deleteProduct, insertProduct, updateProduct } from './product-writes.repository.ts';
 import { findProductById, findProductIdByCode } from './products.repository.ts';
 
@@ -44,7 +44,8 @@ export function createProductWrites(deps: {
 }) {
   const { db, media, changed } = deps;
   const releaseAll = (ids: Array<string | null | undefined>) => releaseImages(media, ids);
-  const toAdminProduct = (row: ProductRow) => toProduct(row, { showPrice: true, imageUrl: deps.imageUrl });
+  const toAdminProduct = (row: ProductRow) =>
+    toProduct(row, { showPrice: true, imageUrl: deps.imageUrl, forAdmin: true });
 
   return {
     /** Add product: every field and an image are required. */
@@ -61,7 +62,11 @@ export function createProductWrites(deps: {
       });
       try {
         if (await findProductIdByCode(db, fields.code)) throw codeTaken(fields.code);
-        const inserted = await insertProduct(db, { ...fields, mediaId, imageUrl: null });
+        const inserted = await insertProduct(db, {
+          ...(columnsOfFields(fields) as ProductValues),
+          mediaId,
+          imageUrl: null,
+        });
         await saveProductExtras(db, inserted.id, extras);
         const row = (await findProductById(db, inserted.id)) ?? inserted;
         changed();
@@ -94,7 +99,7 @@ export function createProductWrites(deps: {
         : null;
       try {
         const result = await updateProduct(db, id, {
-          ...fields,
+          ...columnsOfFields(fields),
           ...(newMediaId ? { mediaId: newMediaId, imageUrl: null } : {}),
         });
         if (!result) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);

@@ -174,4 +174,30 @@ describe('product attributes, weight, minimum order and tags', () => {
     ).json<Product>();
     expect(read.name).toBe(FIELDS.name);
   });
+
+  it('stores the collection from the add and edit forms, answers it to everyone, keeps it when a form leaves it out', async () => {
+    const res = await add({ collection: '  Rajwada  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json<ProductSaved>().product;
+    expect(saved.collection).toBe('Rajwada');
+    const read = await t.app.inject({ url: `/api/products/single/${saved._id}` });
+    expect(read.json<Product>().collection).toBe('Rajwada');
+
+    // An edit that does not mention it keeps it; a blank clears it.
+    const base = { ...FIELDS, code: saved.code };
+    expect((await edit(saved._id, base)).json<ProductSaved>().product.collection).toBe('Rajwada');
+    expect((await edit(saved._id, { ...base, collection: '' })).json<ProductSaved>().product.collection).toBe(
+      '',
+    );
+
+    const long = await edit(saved._id, { ...base, collection: 'x'.repeat(81) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      message: 'collection must be at most 80 characters',
+      issues: [{ path: 'collection', message: 'collection must be at most 80 characters' }],
+    });
+    const control = await add({ collection: 'Raj\twada' });
+    expect(control.statusCode).toBe(400);
+    expect(control.json().message).toBe('collection must not contain control characters');
+  });
 });

@@ -178,6 +178,7 @@ describe('public product reads', () => {
         weightGrams: null,
         minOrderQuantity: null,
         tags: [],
+        collection: '',
       });
       const external = all.find((p) => p.code === 'HI-001')!;
       expect(external).toMatchObject({

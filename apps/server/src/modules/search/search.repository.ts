@@ -1,8 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { SEARCHED_FIELD_NAMES } from '@catalogue/shared/schemas/product-fields';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { attributeValues, productAttributes, products, searchSynonyms } from '../../db/schema/products.ts';
 import type { AttributeLabels, WordRow } from './word-index.ts';
+
+/** The texts of the fields the list marks as searched (`search: 'words'`), as one array per product. */
+const searchedFields = SEARCHED_FIELD_NAMES.length
+  ? sql`ARRAY[${sql.join(
+      SEARCHED_FIELD_NAMES.map((name) => sql`${products[name]}`),
+      sql`, `,
+    )}]::text[]`
+  : sql`'{}'::text[]`;
 
 export type SynonymRow = { id: string; term: string; meaning: string; createdAt: Date };
 
@@ -15,7 +24,7 @@ const synonymColumns = {
 
 /**
  * Every product's words, newest first, a chunk at a time (keyset on created_at, id): name, code,
- * category, subcategory, description, tags and the ids of its attribute values (their labels come
+ * category, subcategory, description, tags, the searched fields' texts and the ids of its attribute values (their labels come
  * from `readAttributeLabels`, once per build, not once per product).
  */
 export async function* streamWordRows(db: Db, chunk: number): AsyncGenerator<WordRow[]> {
@@ -24,6 +33,7 @@ export async function* streamWordRows(db: Db, chunk: number): AsyncGenerator<Wor
     type Row = WordRow & { created_at: string };
     const result: { rows: Row[] } = await db.execute<Row>(sql`
       SELECT id::text AS id, name, code, category, subcategory, description, tags,
+             ${searchedFields} AS "fieldTexts",
              ARRAY(SELECT ${productAttributes.valueId}::text FROM ${productAttributes}
                    WHERE ${productAttributes.productId} = ${products.id}) AS "valueIds",
              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at

@@ -283,6 +283,22 @@ describe('WordIndex further words: attribute labels, tags and descriptions', () 
     expect(extraOf(index, 'silver')).toEqual(['f1']);
   });
 
+  it('finds a product by the words of its searched fields (its collection), close spellings too', async () => {
+    const index = await WordIndex.build(
+      once([
+        ...rows,
+        { ...row('f6', 'Peacock Choker', 'PC-1', 'Necklaces'), fieldTexts: ['Rajwada Bridal'] },
+        { ...row('f7', 'Rajwada Ring', 'RR-1', 'Rings'), fieldTexts: [''] },
+      ]),
+      LABELS,
+    );
+    // The name's match first, then the one whose collection has the word.
+    expect(extraOf(index, 'rajwada')).toEqual(['f6']);
+    expect(ids(index, index.rank('rajwada', SYNONYMS).literal)).toEqual(['f7']);
+    expect(extraOf(index, 'bridal choker')).toEqual(['f6']);
+    expect(extraOf(index, 'rajwda necklace')).toEqual(['f6']);
+  });
+
   it('counts numbers of labels and tags, not of descriptions, and alone only as those', async () => {
     const index = await WordIndex.build(once(rows), LABELS);
     expect(extraOf(index, '925')).toEqual(['f1']);

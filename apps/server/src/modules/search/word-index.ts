@@ -21,6 +21,8 @@ export type WordRow = {
   subcategory: string;
   description?: string;
   tags?: readonly string[];
+  /** The texts of the product's searched fields (`search: 'words'` in `product-fields.ts`). */
+  fieldTexts?: readonly string[];
   valueIds?: readonly string[];
 };
 
@@ -167,6 +169,13 @@ export class WordIndex {
       }
       for (const tag of row.tags ?? []) {
         for (const word of wordsOf(foldText(tag))) {
+          addWord(further, singular(word), r);
+          tagged.add(singular(word));
+        }
+      }
+      // A searched field's words count like a tag's (a collection's name is a word buyers type).
+      for (const text of row.fieldTexts ?? []) {
+        for (const word of wordsOf(foldText(text))) {
           addWord(further, singular(word), r);
           tagged.add(singular(word));
         }

@@ -1,11 +1,24 @@
 import { useTranslation } from '~/lib/i18n';
-import { ATTRIBUTE_KINDS, MAX_TAGS, type AttributeLists } from '@catalogue/shared/schemas/attributes';
+import { ATTRIBUTE_KINDS, type AttributeLists } from '@catalogue/shared/schemas/attributes';
 import type { Product } from '@catalogue/shared/schemas/product';
-import { TextField } from '~/components/ui/field';
+import {
+  PRODUCT_FIELD_NAMES,
+  productField,
+  type ProductFieldDef,
+} from '@catalogue/shared/schemas/product-fields';
+import { TextAreaField, TextField } from '~/components/ui/field';
 
 /** Marks a form whose attribute fields were shown, so that blanks there mean "clear". */
 const SHOWN = 'attributesShown';
-const EXTRA_FIELDS = ['weightGrams', 'minOrderQuantity', 'tags'] as const;
+/** The product's fields this block draws, by their kind (`product-fields.ts`, `admin.form: 'listed'`). */
+const LISTED_FIELDS = PRODUCT_FIELD_NAMES.filter((name) => productField(name).admin.form === 'listed');
+
+/** A listed field's value as its box shows it. */
+function textOf(kind: ProductFieldDef<unknown>['kind'], value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'words' && Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
 
 /**
  * Adds the attribute fields of `formElement` to a product form's body: per kind the ticked slugs
@@ -16,12 +29,13 @@ export function appendProductExtras(body: FormData, formElement: HTMLFormElement
   const data = new FormData(formElement);
   if (!data.has(SHOWN)) return;
   for (const kind of ATTRIBUTE_KINDS) body.append(kind, data.getAll(kind).map(String).join(','));
-  for (const field of EXTRA_FIELDS) body.append(field, String(data.get(field) ?? '').trim());
+  for (const field of LISTED_FIELDS) body.append(field, String(data.get(field) ?? '').trim());
 }
 
 /**
- * Metal, finish, stone and colour checkboxes from the admin's lists; weight, minimum order, tags.
- * Nothing without the lists (they did not load).
+ * Metal, finish, stone and colour checkboxes from the admin's lists, then the product's listed
+ * fields (weight, minimum order, tags…), each drawn by its kind. Nothing without the lists (they
+ * did not load).
  */
 export function ProductAttributeFields({
   lists,
@@ -67,28 +81,32 @@ export function ProductAttributeFields({
         </fieldset>
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('form.weight')}
-          name="weightGrams"
-          inputMode="decimal"
-          defaultValue={product?.weightGrams ?? ''}
-          error={errors.weightGrams ?? null}
-        />
-        <TextField
-          label={t('form.minOrder')}
-          name="minOrderQuantity"
-          inputMode="numeric"
-          defaultValue={product?.minOrderQuantity ?? ''}
-          error={errors.minOrderQuantity ?? null}
-        />
+        {LISTED_FIELDS.map((name) => {
+          const field = productField(name);
+          const shared = {
+            label: t(field.admin.label),
+            name,
+            hint: field.admin.hint ? t(field.admin.hint.key, field.admin.hint.values) : undefined,
+            maxLength: field.admin.maxLength,
+            defaultValue: textOf(field.kind, product?.[name]),
+            error: errors[name] ?? null,
+          };
+          // Numbers share a row; text and lists take the block's width.
+          const wide = field.kind !== 'decimal' && field.kind !== 'count' ? 'sm:col-span-2' : undefined;
+          return field.kind === 'text' ? (
+            <TextAreaField key={name} className={wide} {...shared} />
+          ) : (
+            <TextField
+              key={name}
+              className={wide}
+              inputMode={
+                field.kind === 'decimal' ? 'decimal' : field.kind === 'count' ? 'numeric' : undefined
+              }
+              {...shared}
+            />
+          );
+        })}
       </div>
-      <TextField
-        label={t('form.tags')}
-        name="tags"
-        hint={t('form.tagsHint', { max: MAX_TAGS })}
-        defaultValue={product?.tags?.join(', ') ?? ''}
-        error={errors.tags ?? null}
-      />
     </fieldset>
   );
 }

@@ -160,4 +160,38 @@ describe('ProductForm', () => {
     expect(alert).toHaveTextContent('Server error: 500');
     expect(onSubmit.mock.calls[0]![0].get('image')).toBeNull();
   });
+
+  it('draws the listed fields of the product by their kind, filled from the product, and sends them as typed', async () => {
+    const { onSubmit, user } = renderForm({
+      product: { ...product, weightGrams: 12.5, minOrderQuantity: 6, tags: ['bridal', 'temple'] },
+      attributeLists: { metal: [], finish: [], stone: [], colour: [] },
+      submitText: 'Update Product',
+    });
+    const weight = screen.getByLabelText(/Approx. weight/);
+    expect(weight).toHaveValue('12.5');
+    expect(weight).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText(/Minimum order quantity/)).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^Tags/)).toHaveValue('bridal, temple');
+    expect(screen.getByText('Separated by commas, up to 20.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Minimum order quantity/));
+    await user.clear(weight);
+    await user.type(weight, ' 8.25 ');
+    await user.type(screen.getByLabelText(/^Collection/), 'Rajwada');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    const sent = onSubmit.mock.calls[0]![0];
+    expect(sent.get('weightGrams')).toBe('8.25');
+    // A blank number box clears the product's value: it is sent, empty.
+    expect(sent.get('minOrderQuantity')).toBe('');
+    expect(sent.get('tags')).toBe('bridal, temple');
+    expect(sent.get('collection')).toBe('Rajwada');
+  });
+
+  it('leaves the listed fields out without the attribute lists, so the product keeps them', async () => {
+    const { onSubmit, user } = renderForm({ product, submitText: 'Update Product' });
+    expect(screen.queryByLabelText(/Approx. weight/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]![0].has('weightGrams')).toBe(false);
+  });
 });

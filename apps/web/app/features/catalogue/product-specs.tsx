@@ -2,10 +2,26 @@ import { useTranslation } from '~/lib/i18n';
 import { ATTRIBUTE_KINDS } from '@catalogue/shared/domain/attribute-kinds';
 import { formatNumber } from '@catalogue/shared/format-number';
 import type { Product } from '@catalogue/shared/schemas/product';
+import {
+  PRODUCT_FIELD_NAMES,
+  productField,
+  type ProductFieldDef,
+} from '@catalogue/shared/schemas/product-fields';
+
+const SPEC_FIELDS = PRODUCT_FIELD_NAMES.filter((name) => productField(name).page);
+
+/** A field's value as the specification writes it, or null when the product has none. */
+function valueText(kind: ProductFieldDef<unknown>['kind'], value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : null;
+  if (kind === 'decimal' && typeof value === 'number') return formatNumber(value, 2);
+  return String(value);
+}
 
 /**
  * The product's specification: metal, finish, stone and colour values (in Hindi on Hindi pages),
- * approximate weight, minimum order and tags. Nothing when the product has none of them.
+ * then the fields the list shows on the page (approximate weight, minimum order, tags…). Nothing
+ * when the product has none of them.
  */
 export function ProductSpecs({ product }: { product: Product }) {
   const { t, i18n } = useTranslation('filters');
@@ -21,18 +37,19 @@ export function ProductSpecs({ product }: { product: Product }) {
       });
     }
   }
-  if (product.weightGrams != null) {
-    const grams = formatNumber(product.weightGrams, 2);
-    rows.push({ key: 'weight', term: t('spec.weight'), value: t('spec.weightValue', { grams }) });
-  }
-  if (product.minOrderQuantity != null) {
+  // Then the product's fields the page shows (`product-fields.ts`, `page`), in the list's order.
+  for (const name of SPEC_FIELDS) {
+    const field = productField(name);
+    const value: unknown = product[name];
+    const text = valueText(field.kind, value);
+    if (!field.page || text === null) continue;
+    const count = typeof value === 'number' ? value : undefined;
     rows.push({
-      key: 'moq',
-      term: t('spec.minOrder'),
-      value: t('spec.minOrderValue', { count: product.minOrderQuantity }),
+      key: field.page.spec,
+      term: t(field.page.term),
+      value: field.page.value ? t(field.page.value, { value: text, grams: text, count }) : text,
     });
   }
-  if (product.tags?.length) rows.push({ key: 'tags', term: t('spec.tags'), value: product.tags.join(', ') });
   if (!rows.length) return null;
   return (
     <section aria-labelledby="product-specs">

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "collection" text DEFAULT '' NOT NULL;
