@@ -18,3 +18,6 @@ export function pdfText(pdf: Buffer): string {
     fs.rmSync(file, { force: true });
   }
 }
+
+/** The PDF's text with the layout's runs of spaces as one, so a label reads beside its value. */
+export const pdfWords = (pdf: Buffer): string => pdfText(pdf).replace(/[ \t]+/g, ' ');

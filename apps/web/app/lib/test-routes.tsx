@@ -34,6 +34,12 @@ export function fetchAnswering(answer: typeof apiRequest) {
 /** One call the browser made to `fetch`, its JSON body read. */
 export type FetchCall = { url: string; method: string; body: unknown };
 
+const readCall = (url: string, init?: RequestInit): FetchCall => ({
+  url,
+  method: init?.method ?? 'GET',
+  body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+});
+
 /**
  * Test-only: the browser's `fetch` answering the calls in turn, each with what its answer makes of
  * the call (past the last answer, a 500), and the calls as they were made.
@@ -41,16 +47,31 @@ export type FetchCall = { url: string; method: string; body: unknown };
 export function fetchInTurn(answers: Array<(call: FetchCall) => Response>): FetchCall[] {
   const calls: FetchCall[] = [];
   const fetcher = vi.fn((url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
+    const call = readCall(url, init);
     calls.push(call);
     const answer = answers.shift();
     return Promise.resolve(
       answer ? answer(call) : new Response(JSON.stringify({ message: 'unexpected' }), { status: 500 }),
     );
+  });
+  vi.stubGlobal('fetch', fetcher);
+  return calls;
+}
+
+/** An answer of a test's server: its status and JSON body. */
+export type JsonAnswer = { status: number; body: unknown };
+
+/**
+ * Test-only: the browser's `fetch` answering every call with the status and JSON body `answer`
+ * makes of it, and the calls as they were made.
+ */
+export function fetchServing(answer: (call: FetchCall) => JsonAnswer): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const fetcher = vi.fn((url: string, init?: RequestInit) => {
+    const call = readCall(url, init);
+    calls.push(call);
+    const { status, body } = answer(call);
+    return Promise.resolve(new Response(JSON.stringify(body), { status }));
   });
   vi.stubGlobal('fetch', fetcher);
   return calls;

@@ -1,18 +1,13 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney } from '@catalogue/shared/domain/quotation';
 import { lineTax, TAX_REGIMES } from '@catalogue/shared/domain/pricing';
 import { depositSplit, inrEquivalent } from '@catalogue/shared/domain/proforma';
-import { orders } from '../../db/schema/orders.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
-import { HAS_PDFTOTEXT, pdfText as layoutText } from '../../../test/pdf-text.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const pdfText = (pdf: Buffer) => layoutText(pdf).replace(/[ \t]+/g, ' ');
+import { buyerAndAdmin, caller, submitRequest, type Json } from '../../../test/quote-fixtures.ts';
+import { HAS_PDFTOTEXT, pdfWords as pdfText } from '../../../test/pdf-text.ts';
 
 const FX = { USD: 8450, EUR: 9_137, GBP: 10_689, AED: 2_301 } as const;
 const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP', 'AED'] as const;
@@ -55,15 +50,11 @@ describe('amounts across the API, the workbook and the PDFs', () => {
   let admin: TestUser;
   const products: TestProduct[] = [];
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_ORDER: '1000' });
-    [buyer, admin] = await Promise.all([
-      createUser(t.database, { name: 'Round Trip Buyer' }),
-      createUser(t.database, { role: 'admin', name: 'Round Trip Admin' }),
-    ]);
+    [buyer, admin] = await buyerAndAdmin(t, 'Round Trip Buyer', 'Round Trip Admin');
     for (let i = 0; i < 3; i++)
       products.push(await insertProduct(t.database, { name: `Design ${i}`, code: `RT-${i}` }));
     for (const [currency, inrPerUnit] of Object.entries(FX))
@@ -101,19 +92,10 @@ describe('amounts across the API, the workbook and the PDFs', () => {
       await fc.assert(
         fc.asyncProperty(quote, async (q) => {
           const chosen = q.lines.map((l, i) => ({ ...l, product: products[i]! }));
-          const submitted = await call(buyer, 'POST', '/api/orders/submit-order', {
-            firstName: 'Asha',
-            email: 'asha@retail.example',
-            contactNumber: '+91 98765 43210',
+          const { id } = await submitRequest(t, buyer, {
             country: 'IN',
             orderDetails: chosen.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
           });
-          expect(submitted.statusCode, submitted.body).toBe(201);
-          const [row] = await t.database.db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(eq(orders.orderNumber, submitted.json().orderId));
-          const id = row!.id;
           const saved = await call(admin, 'PUT', `/api/orders/${id}/quote`, {
             version: 1,
             currency: q.currency,

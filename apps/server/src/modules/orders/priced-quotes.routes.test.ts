@@ -1,17 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, quoteRevisions } from '../../db/schema/orders.ts';
+import { quoteRevisions } from '../../db/schema/orders.ts';
 import { quoteRevisionPricing } from '../../db/schema/pricing.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
-import { EXAMPLE_A_COSTING, EXAMPLE_B_COSTING } from '../../../test/pricing-fixtures.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import {
+  buyerAndAdmin,
+  caller,
+  pricedExamples,
+  requestLines,
+  submitRequest,
+  type Json,
+} from '../../../test/quote-fixtures.ts';
 const HOUR = 3_600_000;
-
-const RING_A = EXAMPLE_A_COSTING;
-
-const EARRINGS_B = EXAMPLE_B_COSTING;
 
 describe('priced quote lines', () => {
   let t: TestApp;
@@ -21,45 +22,19 @@ describe('priced quote lines', () => {
   let earrings: TestProduct;
   let plain: TestProduct;
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_ORDER: '1000' });
-    [buyer, admin] = await Promise.all([
-      createUser(t.database, { name: 'Priced Buyer' }),
-      createUser(t.database, { role: 'admin', name: 'Pricing Admin' }),
-    ]);
-    ring = await insertProduct(t.database, { name: 'Sterling Ring', code: 'RG-A' });
-    earrings = await insertProduct(t.database, { name: 'Brass Earrings', code: 'ER-B' });
+    [buyer, admin] = await buyerAndAdmin(t, 'Priced Buyer', 'Pricing Admin');
+    ({ ring, earrings } = await pricedExamples(t, admin));
     plain = await insertProduct(t.database, { name: 'Uncosted Bangle', code: 'BG-0' });
-    for (const [product, costing] of [
-      [ring, RING_A],
-      [earrings, EARRINGS_B],
-    ] as const)
-      expect(
-        (await call(admin, 'PUT', `/api/products/admin/${product.id}/costing`, costing)).statusCode,
-      ).toBe(200);
-    await call(admin, 'POST', '/api/rates', { metal: 'silver', perKgFine: 9_500_000, source: 'IBJA' });
-    await call(admin, 'POST', '/api/rates/fx', { currency: 'USD', inrPerUnit: 8450, source: 'RBI' });
   });
   afterAll(() => t?.close());
 
-  async function submit(country: string, lines: [TestProduct, number][]): Promise<string> {
-    const res = await call(buyer, 'POST', '/api/orders/submit-order', {
-      firstName: 'Asha',
-      email: 'asha@example.com',
-      contactNumber: '+91 98765 43210',
-      country,
-      orderDetails: lines.map(([p, quantity]) => ({ productId: p.id, quantity })),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, res.json().orderId));
-    return row!.id;
-  }
+  const submit = async (country: string, lines: [TestProduct, number][]): Promise<string> =>
+    (await submitRequest(t, buyer, { country, email: 'asha@example.com', orderDetails: requestLines(lines) }))
+      .id;
 
   const detail = async (id: string, who: TestUser = admin) =>
     (await call(who, 'GET', `/api/orders/${id}`)).json<{ order: Json }>().order;

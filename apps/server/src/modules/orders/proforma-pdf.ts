@@ -4,6 +4,15 @@ import { formatAmount, formatMoney } from '@catalogue/shared/domain/quotation';
 import type { BusinessSettings } from '@catalogue/shared/schemas/business-settings';
 import type { QuoteRevision } from '@catalogue/shared/schemas/quotation';
 import { FOOTER, HEADER, PAGE, startPdf } from '../../lib/pdf-sheet.ts';
+import {
+  day,
+  deliveryTerms,
+  heading,
+  paymentTermsText,
+  rowRule,
+  tableHeader,
+  totalLine,
+} from './pdf-parts.ts';
 import { QUOTE_LABELS } from './quote-pdf.ts';
 
 /** The proforma's own words; the terms are the quote PDF's (QUOTE_LABELS). */
@@ -92,8 +101,6 @@ export type ProformaPdfInput = {
   gstPcts: readonly number[];
 };
 
-const day = (iso: string | Date | null | undefined) =>
-  iso ? (typeof iso === 'string' ? iso : iso.toISOString()).slice(0, 10) : '-';
 /** Milligrams as grams with three decimals. */
 const grams = (mg: number) => `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')}`;
 /** A percentage as written on the invoice: 3 → "3", 1.5 → "1.5". */
@@ -189,26 +196,27 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   }
   y = Math.max(afterSeller, y) + 10;
 
-  const tableHeader = () => {
-    doc.fillColor('#5b3a1a');
-    const cell = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
-      write(text, left + column.x, y, { size: 7.5, bold: true, width: column.width, align, ellipsis: true });
-    cell(labels.index, COLUMNS.index, 'left');
-    cell(terms.code, COLUMNS.code, 'left');
-    cell(terms.design, COLUMNS.design, 'left');
-    cell(labels.hsn, COLUMNS.hsn, 'left');
-    cell(`${labels.weight} (g)`, COLUMNS.weight, 'left');
-    cell(terms.quantity, COLUMNS.quantity, 'right');
-    cell(`${terms.unitPrice} (${currency})`, COLUMNS.unitPrice, 'right');
-    cell(`${terms.amount} (${currency})`, COLUMNS.amount, 'right');
-    doc.fillColor('#000000');
-    y += 13;
-    pdf.rule(y - 3);
+  const linesHeader = () => {
+    y = tableHeader(
+      pdf,
+      y,
+      [
+        [labels.index, COLUMNS.index, 'left'],
+        [terms.code, COLUMNS.code, 'left'],
+        [terms.design, COLUMNS.design, 'left'],
+        [labels.hsn, COLUMNS.hsn, 'left'],
+        [`${labels.weight} (g)`, COLUMNS.weight, 'left'],
+        [terms.quantity, COLUMNS.quantity, 'right'],
+        [`${terms.unitPrice} (${currency})`, COLUMNS.unitPrice, 'right'],
+        [`${terms.amount} (${currency})`, COLUMNS.amount, 'right'],
+      ],
+      { size: 7.5, height: 13, ellipsis: true },
+    );
   };
-  tableHeader();
+  linesHeader();
 
   for (const [index, line] of quote.lines.entries()) {
-    room(ROW, tableHeader);
+    room(ROW, linesHeader);
     const at = (
       column: { x: number; width: number },
       text: string,
@@ -236,12 +244,7 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
     at(COLUMNS.unitPrice, formatAmount(line.unitPrice, currency), { right: true });
     at(COLUMNS.amount, formatAmount(line.lineTotal, currency), { right: true });
     y += ROW;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(right, y - 4)
-      .strokeColor('#eeeeee')
-      .lineWidth(0.5)
-      .stroke();
+    rowRule(pdf, y - 4);
   }
 
   // Totals with the GST breakup, right-aligned under the amounts.
@@ -260,15 +263,9 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   totals.push([terms.grandTotal, grandTotal, true]);
   room(totals.length * 14 + 40);
   y += 2;
+  const boxes = { name: { x: 0, width: AMOUNT_X - left - 6 }, amountX: AMOUNT_X };
   for (const [name, amount, bold] of totals) {
-    // The amount's box is wide enough for the largest total a quote can have on one line.
-    write(name, left, y, { size: 9, bold, width: AMOUNT_X - left - 6, align: 'right' });
-    write(formatMoney(amount, currency), AMOUNT_X, y, {
-      size: 9,
-      bold,
-      width: right - AMOUNT_X,
-      align: 'right',
-    });
+    totalLine(pdf, y, { name, amount: formatMoney(amount, currency), bold }, boxes);
     y += 14;
   }
   if (currency !== 'INR' && quote.fx) {
@@ -308,13 +305,11 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   // Terms: payment with the deposit due, delivery, lead time, samples.
   y += 10;
   room(30);
-  write(terms.terms, left, y, { size: 11, bold: true });
-  y += 16;
+  y = heading(pdf, terms.terms, y);
   const termRows: [string, string][] = [];
   if (quote.paymentTerms) {
     const p = quote.paymentTerms;
-    const text = terms.deposit(p.depositPct, terms.balance[p.balance]);
-    termRows.push([terms.paymentTerms, p.note ? `${text}. ${p.note}` : text]);
+    termRows.push([terms.paymentTerms, paymentTermsText(terms, p)]);
     const split = depositSplit(grandTotal, p.depositPct);
     if (p.depositPct > 0) {
       termRows.push([labels.depositDue(p.depositPct), formatMoney(split.deposit, currency)]);
@@ -324,7 +319,7 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
       ]);
     }
   }
-  if (quote.incoterm) termRows.push([terms.incoterm, `${quote.incoterm} ${quote.namedPlace ?? ''}`.trim()]);
+  if (quote.incoterm) termRows.push([terms.incoterm, deliveryTerms(quote)]);
   termRows.push([terms.leadTime, `${quote.leadTimeDays} ${terms.days}`]);
   if (quote.sampleTerms) termRows.push([terms.samples, quote.sampleTerms]);
   for (const [name, value] of termRows) {
@@ -336,8 +331,7 @@ export async function makeProformaPdf(input: ProformaPdfInput): Promise<Buffer> 
   // Bank details.
   y += 8;
   room(16 + 13 * 6);
-  write(labels.bank, left, y, { size: 11, bold: true });
-  y += 16;
+  y = heading(pdf, labels.bank, y);
   facts([
     [labels.bankName, seller.bank.name],
     [labels.accountName, seller.bank.accountName],

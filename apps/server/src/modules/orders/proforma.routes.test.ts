@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, proformaInvoices } from '../../db/schema/orders.ts';
+import { proformaInvoices } from '../../db/schema/orders.ts';
 import { counters } from '../../db/schema/system.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
-import { EXAMPLE_A_COSTING, EXAMPLE_B_COSTING } from '../../../test/pricing-fixtures.ts';
-import { HAS_PDFTOTEXT, pdfText as layoutText } from '../../../test/pdf-text.ts';
-
-/** The PDF's text with the layout's runs of spaces as one, so a label reads beside its value. */
-const pdfText = (pdf: Buffer) => layoutText(pdf).replace(/[ \t]+/g, ' ');
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import type { TestProduct } from '../../../test/buyer-fixtures.ts';
+import {
+  caller,
+  pricedExamples,
+  requestLines,
+  saveAndSend,
+  submitRequest,
+  type Json,
+} from '../../../test/quote-fixtures.ts';
+import { HAS_PDFTOTEXT, pdfWords as pdfText } from '../../../test/pdf-text.ts';
 
 const SETTINGS = {
   gstin: '08abcde1234f1z5',
@@ -38,38 +40,21 @@ describe('proforma invoices', () => {
   /** Example B exported in US$ under LUT. */
   let exported: { id: string; orderId: number };
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
   const proforma = (user: TestUser | null, id: string, query = '') =>
     call(user, 'GET', `/api/orders/${id}/proforma.pdf${query}`);
 
-  async function submit(country: string, product: TestProduct, quantity: number) {
-    const res = await call(buyer, 'POST', '/api/orders/submit-order', {
-      firstName: 'Asha',
-      email: 'asha@retail.example',
-      contactNumber: '+91 98765 43210',
+  const submit = (country: string, product: TestProduct, quantity: number) =>
+    submitRequest(t, buyer, {
       country,
       companyName: 'Asha Retail',
-      orderDetails: [{ productId: product.id, quantity }],
+      orderDetails: requestLines([[product, quantity]]),
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, res.json().orderId));
-    return { id: row!.id, orderId: res.json().orderId as number };
-  }
 
   /** Saves the suggested prices with the given terms and sends the quote; the version after. */
   async function quote(id: string, body: Json): Promise<number> {
     const version = (await call(admin, 'GET', `/api/orders/${id}`)).json().order.version;
-    const saved = await call(admin, 'PUT', `/api/orders/${id}/quote`, { version, leadTimeDays: 21, ...body });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const sent = await call(admin, 'POST', `/api/orders/${id}/quote/send`, {
-      version: saved.json().order.version,
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    return sent.json().order.version;
+    return (await saveAndSend(t, admin, id, { version, leadTimeDays: 21, ...body })).version;
   }
 
   async function accept(id: string, version: number) {
@@ -97,17 +82,7 @@ describe('proforma invoices', () => {
       createUser(t.database, { name: 'Other Buyer' }),
       createUser(t.database, { role: 'admin', name: 'Ravi Admin' }),
     ]);
-    ring = await insertProduct(t.database, { name: 'Sterling Ring', code: 'RG-A' });
-    earrings = await insertProduct(t.database, { name: 'Brass Earrings', code: 'ER-B' });
-    for (const [product, costing] of [
-      [ring, EXAMPLE_A_COSTING],
-      [earrings, EXAMPLE_B_COSTING],
-    ] as const)
-      expect(
-        (await call(admin, 'PUT', `/api/products/admin/${product.id}/costing`, costing)).statusCode,
-      ).toBe(200);
-    await call(admin, 'POST', '/api/rates', { metal: 'silver', perKgFine: 9_500_000, source: 'IBJA' });
-    await call(admin, 'POST', '/api/rates/fx', { currency: 'USD', inrPerUnit: 8450, source: 'RBI' });
+    ({ ring, earrings } = await pricedExamples(t, admin));
 
     domestic = await submit('IN', ring, 120);
     await accept(

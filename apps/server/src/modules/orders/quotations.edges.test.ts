@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
 import { createInProcessQueue } from '../../jobs/in-process-queue.ts';
+import { buyerAndAdmin, caller, saveAndSend, submitRequest } from '../../../test/quote-fixtures.ts';
 
 /*
  * The server's transitions at the edges the route tests leave open (found by mutation testing):
@@ -18,47 +19,30 @@ describe('quotation transitions: edges', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_ORDER: '1000' });
-    [buyer, admin] = await Promise.all([
-      createUser(t.database, { name: 'Edge Buyer' }),
-      createUser(t.database, { role: 'admin', name: 'Edge Admin' }),
-    ]);
+    [buyer, admin] = await buyerAndAdmin(t, 'Edge Buyer', 'Edge Admin');
     ring = await insertProduct(t.database, { name: 'Edge Ring', code: 'ER-1' });
   });
   afterAll(() => t?.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
 
-  async function submit(): Promise<string> {
-    const res = await call(buyer, 'POST', '/api/orders/submit-order', {
-      firstName: 'Edge',
-      email: 'edge@retail.example',
-      contactNumber: '+91 98765 43210',
-      country: 'IN',
-      orderDetails: [{ productId: ring.id, quantity: 2 }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, res.json().orderId));
-    return row!.id;
-  }
+  const submit = async (): Promise<string> =>
+    (
+      await submitRequest(t, buyer, {
+        firstName: 'Edge',
+        email: 'edge@retail.example',
+        country: 'IN',
+        orderDetails: [{ productId: ring.id, quantity: 2 }],
+      })
+    ).id;
 
-  async function quote(id: string, version: number) {
-    const saved = await call(admin, 'PUT', `/api/orders/${id}/quote`, {
+  const quote = async (id: string, version: number) =>
+    (await saveAndSend(t, admin, id, {
       version,
       currency: 'INR',
       lines: [{ productId: ring.id, unitPrice: 10_000 }],
       leadTimeDays: 7,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const sent = await call(admin, 'POST', `/api/orders/${id}/quote/send`, {
-      version: saved.json().order.version,
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    return sent.json().order as { version: number };
-  }
+    })) as { version: number };
 
   it('a change to a malformed or unknown id is 404 "Order not found"', async () => {
     const actor = { id: buyer.id, name: buyer.name, role: 'user' };

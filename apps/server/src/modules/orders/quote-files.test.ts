@@ -1,29 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 import { insertMedia, insertProduct, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
-
-/** pdftotext from Debian's poppler-utils; the text tests are skipped, saying why, without it. */
-const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `quote-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { HAS_PDFTOTEXT, pdfText } from '../../../test/pdf-text.ts';
+import { caller, submitRequest, type Json } from '../../../test/quote-fixtures.ts';
 
 describe("a sent quote's files", () => {
   let t: TestApp;
@@ -37,25 +19,17 @@ describe("a sent quote's files", () => {
   /** A request not quoted yet, with a draft saved. */
   let drafted: string;
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
 
   async function submit(lines: { productId: string; quantity: number }[]) {
-    const res = await call(buyer, 'POST', '/api/orders/submit-order', {
-      firstName: 'Asha',
+    const request = await submitRequest(t, buyer, {
       email: 'asha.form@retail.example',
-      contactNumber: '+91 98765 43210',
       country: 'IN',
       companyName: 'Asha Retail',
       orderDetails: lines,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, res.json().orderId));
     await settleOutbox(t.database);
-    return { id: row!.id, orderId: res.json().orderId as number };
+    return request;
   }
 
   async function saveDraft(id: string, lines: Json[], over: Json = {}) {

@@ -1,6 +1,15 @@
 import { formatAmount, formatMoney } from '@catalogue/shared/domain/quotation';
 import type { QuoteRevision } from '@catalogue/shared/schemas/quotation';
 import { FOOTER, HEADER, PAGE, startPdf } from '../../lib/pdf-sheet.ts';
+import {
+  day,
+  deliveryTerms,
+  heading,
+  paymentTermsText,
+  rowRule,
+  tableHeader,
+  totalLine,
+} from './pdf-parts.ts';
 
 /** The quote's words in the site's two languages (the terms as the buyer's request page says them). */
 export const QUOTE_LABELS = {
@@ -94,9 +103,6 @@ export type QuotePdfInput = {
   pictureOf: (index: number) => Promise<Buffer | null>;
 };
 
-/** An instant as the mails write it: its day, YYYY-MM-DD (UTC). */
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '-');
-
 // The lines' table: columns from the left margin, in points; a row per line with its picture.
 const ROW = 50;
 const PICTURE = 44;
@@ -133,18 +139,19 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     pdf.letterhead(title, `${labels.revision} ${quote.revision}`);
     y = PAGE.margin + HEADER;
   };
-  const tableHeader = () => {
-    doc.fillColor('#5b3a1a');
-    const cell = (text: string, column: { x: number; width: number }, align: 'left' | 'right') =>
-      write(text, left + column.x, y, { size: 8, bold: true, width: column.width, align });
-    cell(labels.code, COLUMNS.code, 'left');
-    cell(labels.design, COLUMNS.design, 'left');
-    cell(labels.quantity, COLUMNS.quantity, 'right');
-    cell(`${labels.unitPrice} (${quote.currency})`, COLUMNS.unitPrice, 'right');
-    cell(`${labels.amount} (${quote.currency})`, COLUMNS.amount, 'right');
-    doc.fillColor('#000000');
-    y += 14;
-    pdf.rule(y - 3);
+  const linesHeader = () => {
+    y = tableHeader(
+      pdf,
+      y,
+      [
+        [labels.code, COLUMNS.code, 'left'],
+        [labels.design, COLUMNS.design, 'left'],
+        [labels.quantity, COLUMNS.quantity, 'right'],
+        [`${labels.unitPrice} (${quote.currency})`, COLUMNS.unitPrice, 'right'],
+        [`${labels.amount} (${quote.currency})`, COLUMNS.amount, 'right'],
+      ],
+      { size: 8, height: 14 },
+    );
   };
   /** Starts a new page unless `height` more points fit on this one. */
   const room = (height: number, onNewPage?: () => void) => {
@@ -164,7 +171,7 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   fact(labels.sent, day(quote.sentAt));
   fact(labels.currency, quote.currency);
   y += 10;
-  tableHeader();
+  linesHeader();
 
   const pending = new Map<number, Promise<Buffer | null>>();
   const ask = (index: number) => {
@@ -178,7 +185,7 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     for (let k = index; k <= index + AHEAD; k++) ask(k);
     const picture = await pending.get(index)!;
     pending.delete(index);
-    room(ROW, tableHeader);
+    room(ROW, linesHeader);
     if (picture) {
       try {
         doc.image(picture, left, y, { fit: [PICTURE, PICTURE], align: 'center', valign: 'center' });
@@ -217,12 +224,7 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
     number(money(line.unitPrice), COLUMNS.unitPrice);
     number(money(line.lineTotal), COLUMNS.amount);
     y += ROW;
-    doc
-      .moveTo(left, y - 3)
-      .lineTo(right, y - 3)
-      .strokeColor('#eeeeee')
-      .lineWidth(0.5)
-      .stroke();
+    rowRule(pdf, y - 3);
   }
 
   // Totals, right-aligned under the amounts.
@@ -236,9 +238,12 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   room(totals.length * 14 + 8);
   y += 4;
   for (const [label, amount, bold] of totals) {
-    // The amount's box is wide enough for the largest total a quote can have on one line.
-    write(label, left + 140, y, { size: 9, bold, width: 226, align: 'right' });
-    write(formatMoney(amount, quote.currency), right - 150, y, { size: 9, bold, width: 150, align: 'right' });
+    totalLine(
+      pdf,
+      y,
+      { name: label, amount: formatMoney(amount, quote.currency), bold },
+      { name: { x: 140, width: 226 }, amountX: right - 150 },
+    );
     y += 14;
   }
   if (quote.taxRegime === 'export_lut') {
@@ -250,16 +255,11 @@ export async function makeQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   // The terms.
   y += 10;
   room(30);
-  write(labels.terms, left, y, { size: 11, bold: true });
-  y += 16;
+  y = heading(pdf, labels.terms, y);
   fact(labels.validUntil, day(quote.validUntil));
   fact(labels.leadTime, `${quote.leadTimeDays} ${labels.days}`);
-  if (quote.incoterm) fact(labels.incoterm, `${quote.incoterm} ${quote.namedPlace ?? ''}`.trim());
-  if (quote.paymentTerms) {
-    const terms = quote.paymentTerms;
-    const text = labels.deposit(terms.depositPct, labels.balance[terms.balance]);
-    fact(labels.paymentTerms, terms.note ? `${text}. ${terms.note}` : text);
-  }
+  if (quote.incoterm) fact(labels.incoterm, deliveryTerms(quote));
+  if (quote.paymentTerms) fact(labels.paymentTerms, paymentTermsText(labels, quote.paymentTerms));
   if (quote.rateValidUntil) fact(labels.rateValidUntil, day(quote.rateValidUntil));
   const paragraph = (label: string, text: string) => {
     const width = right - left;

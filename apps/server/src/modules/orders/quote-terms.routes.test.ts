@@ -1,15 +1,17 @@
 import ExcelJS from 'exceljs';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders.ts';
-import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { insertProduct, outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
-import { EXAMPLE_A_COSTING, EXAMPLE_B_COSTING } from '../../../test/pricing-fixtures.ts';
-import { HAS_PDFTOTEXT, pdfText as layoutText } from '../../../test/pdf-text.ts';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const pdfText = (pdf: Buffer) => layoutText(pdf).replace(/[ \t]+/g, ' ');
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/helpers.ts';
+import { outboxRows, settleOutbox, type TestProduct } from '../../../test/buyer-fixtures.ts';
+import {
+  buyerAndAdmin,
+  caller,
+  pricedExamples,
+  requestLines,
+  saveAndSend,
+  submitRequest,
+  type Json,
+} from '../../../test/quote-fixtures.ts';
+import { HAS_PDFTOTEXT, pdfWords as pdfText } from '../../../test/pdf-text.ts';
 
 /**
  * A sent quote's taxes and terms (tax regime, Incoterm and named place, payment terms, lead time,
@@ -25,36 +27,13 @@ describe("a sent quote's terms in its e-mail, workbook and PDF", () => {
   let exported: string;
   let domestic: string;
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? bearer(user.token) : {}, ...(payload ? { payload } : {}) });
+  const call = caller(() => t);
 
-  async function submit(country: string, lines: [TestProduct, number][]) {
-    const res = await call(buyer, 'POST', '/api/orders/submit-order', {
-      firstName: 'Asha',
-      email: 'asha@retail.example',
-      contactNumber: '+91 98765 43210',
-      country,
-      orderDetails: lines.map(([p, quantity]) => ({ productId: p.id, quantity })),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.orderNumber, res.json().orderId));
-    return row!.id;
-  }
+  const submit = async (country: string, lines: [TestProduct, number][]) =>
+    (await submitRequest(t, buyer, { country, orderDetails: requestLines(lines) })).id;
 
-  async function send(id: string, body: Json) {
-    const saved = await call(admin, 'PUT', `/api/orders/${id}/quote`, {
-      version: 1,
-      leadTimeDays: 21,
-      ...body,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const sent = await call(admin, 'POST', `/api/orders/${id}/quote/send`, { version: 2 });
-    expect(sent.statusCode, sent.body).toBe(200);
-    return sent.json().order.quote as Json;
-  }
+  const send = async (id: string, body: Json) =>
+    (await saveAndSend(t, admin, id, { version: 1, leadTimeDays: 21, ...body })).quote as Json;
 
   async function sentMail(id: string) {
     const orderNumber = (await call(admin, 'GET', `/api/orders/${id}`)).json().order.orderId;
@@ -91,21 +70,8 @@ describe("a sent quote's terms in its e-mail, workbook and PDF", () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT_ORDER: '1000' });
-    [buyer, admin] = await Promise.all([
-      createUser(t.database, { name: 'Asha Buyer' }),
-      createUser(t.database, { role: 'admin', name: 'Ravi Admin' }),
-    ]);
-    ring = await insertProduct(t.database, { name: 'Sterling Ring', code: 'RG-A' });
-    earrings = await insertProduct(t.database, { name: 'Brass Earrings', code: 'ER-B' });
-    for (const [product, costing] of [
-      [ring, EXAMPLE_A_COSTING],
-      [earrings, EXAMPLE_B_COSTING],
-    ] as const)
-      expect(
-        (await call(admin, 'PUT', `/api/products/admin/${product.id}/costing`, costing)).statusCode,
-      ).toBe(200);
-    await call(admin, 'POST', '/api/rates', { metal: 'silver', perKgFine: 9_500_000, source: 'IBJA' });
-    await call(admin, 'POST', '/api/rates/fx', { currency: 'USD', inrPerUnit: 8450, source: 'RBI' });
+    [buyer, admin] = await buyerAndAdmin(t, 'Asha Buyer', 'Ravi Admin');
+    ({ ring, earrings } = await pricedExamples(t, admin));
     await settleOutbox(t.database);
 
     exported = await submit('US', [

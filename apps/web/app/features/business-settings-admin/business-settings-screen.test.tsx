@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchServing, type FetchCall, type JsonAnswer } from '~/lib/test-routes';
 import { renderWithProviders } from '~/lib/test-utils';
 import { BusinessSettingsScreen } from './business-settings-screen';
-
-type Call = { method: string; url: string; body: unknown };
 
 const SAVED = {
   gstin: '08ABCDE1234F1Z5',
@@ -21,23 +20,8 @@ const SAVED = {
 };
 
 /** `fetch` answering the settings read with `read`, and every write with `put`. */
-function serve(read: unknown, put: (call: Call) => { status: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const call = {
-        url,
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const answer = call.method === 'PUT' ? put(call) : { status: 200, body: read };
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
-    }),
-  );
-  return calls;
-}
+const serve = (read: unknown, put: (call: FetchCall) => JsonAnswer) =>
+  fetchServing((call) => (call.method === 'PUT' ? put(call) : { status: 200, body: read }));
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {

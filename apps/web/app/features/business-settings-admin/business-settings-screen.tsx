@@ -6,8 +6,8 @@ import {
 } from '@catalogue/shared/schemas/business-settings';
 import { Button } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
-import { LoadError, Notice } from '~/components/ui/notice';
-import { Spinner } from '~/components/ui/spinner';
+import { Notice } from '~/components/ui/notice';
+import { queryPlaceholder } from '~/components/ui/query-placeholder';
 import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
 import { formatDateTime } from '~/lib/format-date';
 import { useTranslation } from '~/lib/i18n';
@@ -100,17 +100,12 @@ export function BusinessSettingsScreen() {
     }
   }, [query.data]);
 
-  if (query.isLoading && !query.data)
-    return <Spinner size="lg" label={t('loading')} className="w-full py-16" />;
-  if (query.error && !query.data)
-    return (
-      <LoadError
-        message={t('failed')}
-        detail={query.error.message}
-        onRetry={query.reload}
-        retryLabel={t('retry')}
-      />
-    );
+  const placeholder = queryPlaceholder(query, {
+    loading: t('loading'),
+    failed: t('failed'),
+    retry: t('retry'),
+  });
+  if (placeholder) return placeholder;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -180,16 +175,7 @@ export function BusinessSettingsScreen() {
       <fieldset className="space-y-3">
         <legend className="font-serif text-xl text-brand-900">{t('bank')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          {(
-            [
-              'bank.name',
-              'bank.accountName',
-              'bank.accountNumber',
-              'bank.ifsc',
-              'bank.swift',
-              'bank.branch',
-            ] as const
-          ).map(box)}
+          {FIELDS.filter((f) => f.startsWith('bank.')).map(box)}
         </div>
       </fieldset>
       {notice ? <Notice tone={notice.tone} text={notice.text} /> : null}

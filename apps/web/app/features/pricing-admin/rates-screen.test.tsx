@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchServing, type FetchCall, type JsonAnswer } from '~/lib/test-routes';
 import { renderWithProviders } from '~/lib/test-utils';
 import { RatesScreen } from './rates-screen';
 
@@ -28,31 +29,15 @@ const RATES = {
   fx: [],
 };
 
-type Call = { method: string; url: string; body: unknown };
-
 /** `fetch` answering by address: the rates, the history, and `post` for every write. */
-function serve(post: (call: Call) => { status: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      const call = {
-        url,
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const answer =
-        call.method === 'POST'
-          ? post(call)
-          : url.includes('/history')
-            ? { status: 200, body: { rates: RATES.rates.slice(0, 1), fx: [] } }
-            : { status: 200, body: RATES };
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
-    }),
+const serve = (post: (call: FetchCall) => JsonAnswer) =>
+  fetchServing((call) =>
+    call.method === 'POST'
+      ? post(call)
+      : call.url.includes('/history')
+        ? { status: 200, body: { rates: RATES.rates.slice(0, 1), fx: [] } }
+        : { status: 200, body: RATES },
   );
-  return calls;
-}
 
 describe('RatesScreen', () => {
   beforeEach(() => window.localStorage.setItem('token', 'admin-token'));

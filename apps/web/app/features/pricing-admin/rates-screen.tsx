@@ -15,6 +15,7 @@ import { Button } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
 import { LoadError, Notice } from '~/components/ui/notice';
 import { PrefixedLink } from '~/components/ui/prefixed-link';
+import { queryPlaceholder } from '~/components/ui/query-placeholder';
 import { Spinner } from '~/components/ui/spinner';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { niceMax } from '~/lib/chart-scale';
@@ -270,17 +271,12 @@ export function RatesScreen() {
     query.reload();
     setHistoryKey((k) => k + 1);
   };
-  if (query.isLoading && !query.data)
-    return <Spinner size="lg" label={t('loading')} className="w-full py-16" />;
-  if (query.error && !query.data)
-    return (
-      <LoadError
-        message={t('failed')}
-        detail={query.error.message}
-        onRetry={query.reload}
-        retryLabel={t('retry')}
-      />
-    );
+  const placeholder = queryPlaceholder(query, {
+    loading: t('loading'),
+    failed: t('failed'),
+    retry: t('retry'),
+  });
+  if (placeholder) return placeholder;
   const data = query.data ?? { rates: [], fx: [] };
   return (
     <div className="space-y-6">
