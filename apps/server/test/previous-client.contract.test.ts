@@ -62,6 +62,7 @@ const productKeys = [
   'weightGrams',
   'minOrderQuantity',
   'tags',
+  'collection',
 ].sort();
 
 describe('the previous front end against this server', () => {

@@ -419,6 +419,12 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     REQUEST_READER(409),
     async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/quote.xlsx`),
   ],
+  // The proforma invoice of an accepted quote: its buyer and admins (before acceptance 409).
+  [
+    'GET /api/orders/:id/proforma.pdf',
+    REQUEST_READER(409),
+    async (t, a) => json('GET', `/api/orders/${(await submitOrder(t, a.buyer)).id}/proforma.pdf`),
+  ],
   [
     'GET /api/orders/:id/comments',
     REQUEST_READER(200),
@@ -656,6 +662,24 @@ const MATRIX: Array<[route: string, cell: Cell, request: RequestOf]> = [
     'DELETE /api/blogs/:id',
     ADMIN_ONLY(200),
     async (t) => json('DELETE', `/api/blogs/${await insertBlog(t)}`),
+  ],
+  // The business's GSTIN, IEC and bank details, printed on proforma invoices: administrators only.
+  ['GET /api/admin/business-settings', ADMIN_ONLY(200), () => json('GET', '/api/admin/business-settings')],
+  [
+    'PUT /api/admin/business-settings',
+    ADMIN_ONLY(200),
+    () =>
+      json('PUT', '/api/admin/business-settings', {
+        gstin: '08ABCDE1234F1Z5',
+        iec: 'ABCDE1234F',
+        bank: {
+          name: 'State Bank of India',
+          accountName: 'Jaipur Jewellery House',
+          accountNumber: '301234567890',
+          ifsc: 'SBIN0001234',
+          swift: 'SBININBB',
+        },
+      }),
   ],
   // Jewellery pricing: rates and costings are the administrators' alone.
   ['GET /api/rates', ADMIN_ONLY(200), () => json('GET', '/api/rates')],

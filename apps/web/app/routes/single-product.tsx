@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from 'react-router';
 import { isId } from '@catalogue/shared/domain/ids';
 import { catalogueCrumbs } from '~/features/catalogue/breadcrumbs';
-import { catalogueOf } from '~/features/catalogue/catalogue.server';
+import { PAGE_FIELDS, catalogueOf } from '~/features/catalogue/catalogue.server';
 import { ProductDetail, ProductDetailProblem } from '~/features/catalogue/product-detail';
 import { pageMeta, seoContextOf } from '~/features/seo/seo';
 import { breadcrumbJsonLd, productJsonLd } from '~/features/seo/structured-data';
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context.log.error({ err: error }, 'related products failed');
     return [];
   });
-  return { product, related, publicPrices: context.publicEnv.publicPrices };
+  return { product, related, specFields: PAGE_FIELDS, publicPrices: context.publicEnv.publicPrices };
 }
 
 /**
@@ -41,7 +41,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function SingleProductPage({ loaderData }: Route.ComponentProps) {
-  return <ProductDetail product={loaderData.product} related={loaderData.related} />;
+  return (
+    <ProductDetail
+      product={loaderData.product}
+      related={loaderData.related}
+      specFields={loaderData.specFields}
+    />
+  );
 }
 
 export function meta(args: Route.MetaArgs) {

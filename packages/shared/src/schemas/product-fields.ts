@@ -356,6 +356,15 @@ export const productField = (name: ProductFieldName) =>
   PRODUCT_FIELDS[name] as unknown as ProductFieldDef<unknown>;
 
 /** The text fields whose words the results page's search finds. */
+/**
+ * The fields the product page's specification shows, in the list's order, with their kind and page
+ * entry: the page's loader hands them over, so the page itself never loads this module's schemas.
+ */
+export const PAGE_FIELDS = PRODUCT_FIELD_NAMES.flatMap((name) => {
+  const { kind, page } = productField(name);
+  return page ? [{ name, kind, page }] : [];
+});
+
 export const SEARCHED_FIELD_NAMES = PRODUCT_FIELD_NAMES.filter((n) => productField(n).search === 'words');
 
 /** The fields answered to buyers (and everyone else who is not an administrator). */

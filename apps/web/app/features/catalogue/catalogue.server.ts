@@ -7,6 +7,9 @@ import type { ServerLoadContext } from '~/lib/load-context';
 import { languageOfPath } from '~/lib/prefix';
 import type { ListingData } from '~/features/catalogue/product-listing';
 
+/** The fields the product page's specification shows, handed to the page by its loader. */
+export { PAGE_FIELDS } from '@catalogue/shared/schemas/product-fields';
+
 /** The part of the catalogue service (apps/server, modules/products) that these pages read. */
 export type CatalogueReader = {
   listPage(args: { page: number; limit: number }): Promise<ProductPage>;

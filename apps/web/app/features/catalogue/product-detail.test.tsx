@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { PAGE_FIELDS } from '@catalogue/shared/schemas/product-fields';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SITE } from '@catalogue/shared/domain/site';
@@ -16,7 +17,12 @@ const related = [makeProduct({ name: 'Lotus Stud', category: 'Earrings' })];
 
 function renderDetail(p = product, more = related) {
   return renderRoutes(
-    [{ path: '/en-in/singleproduct/:id', Component: () => <ProductDetail product={p} related={more} /> }],
+    [
+      {
+        path: '/en-in/singleproduct/:id',
+        Component: () => <ProductDetail product={p} related={more} specFields={PAGE_FIELDS} />,
+      },
+    ],
     { path: `/en-in/singleproduct/${p._id}` },
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ProductSpecs } from '~/features/catalogue/product-specs';
+import { ProductSpecs, type SpecField } from '~/features/catalogue/product-specs';
 import { useTranslation } from '~/lib/i18n';
 import { useLocation, useNavigation } from 'react-router';
 import { SITE } from '@catalogue/shared/domain/site';
@@ -32,7 +32,15 @@ function useIsLoadingAnotherProduct(): boolean {
  * the quantity and Add to List / Remove from List; Call Us and Share Product; then more designs
  * from the same category.
  */
-export function ProductDetail({ product, related }: { product: Product; related: readonly Product[] }) {
+export function ProductDetail({
+  product,
+  related,
+  specFields,
+}: {
+  product: Product;
+  related: readonly Product[];
+  specFields: readonly SpecField[];
+}) {
   const { t } = useTranslation('catalogue');
   const list = useEnquiryList();
   const quantityInList = list.quantityOf(product._id);
@@ -102,7 +110,7 @@ export function ProductDetail({ product, related }: { product: Product; related:
               <h2 className="mb-1 text-sm font-semibold text-gray-800">{t('detail.description')}</h2>
               <p className="whitespace-pre-line text-gray-800">{product.description}</p>
             </section>
-            <ProductSpecs product={product} />
+            <ProductSpecs product={product} fields={specFields} />
 
             <div className="flex flex-wrap items-start gap-3" {...KEEP_CLEAR}>
               <QuantityControl

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { PAGE_FIELDS } from '@catalogue/shared/schemas/product-fields';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, renderWithProviders } from '~/lib/test-utils';
 import { ProductSpecs } from './product-specs';
@@ -25,7 +26,7 @@ describe('ProductSpecs', () => {
   });
 
   it('lists the attribute values, then the fields the page shows, each in its words', () => {
-    renderWithProviders(<ProductSpecs product={product} />);
+    renderWithProviders(<ProductSpecs fields={PAGE_FIELDS} product={product} />);
     expect(screen.getByRole('heading', { name: 'Specifications' })).toBeInTheDocument();
     expect(specs()).toEqual([
       ['metal', 'Metal', 'Brass'],
@@ -37,18 +38,25 @@ describe('ProductSpecs', () => {
   });
 
   it('speaks Hindi on a Hindi page', () => {
-    renderWithProviders(<ProductSpecs product={product} />, { language: 'hi' });
+    renderWithProviders(<ProductSpecs fields={PAGE_FIELDS} product={product} />, { language: 'hi' });
     expect(specs().map(([key, term]) => [key, term])).toContainEqual(['collection', 'कलेक्शन']);
     expect(specs()[0]).toEqual(['metal', expect.any(String), 'पीतल']);
   });
 
   it('leaves out what the product does not have, and is nothing without any', () => {
-    renderWithProviders(<ProductSpecs product={makeProduct({ weightGrams: 2, collection: '', tags: [] })} />);
+    renderWithProviders(
+      <ProductSpecs
+        fields={PAGE_FIELDS}
+        product={makeProduct({ weightGrams: 2, collection: '', tags: [] })}
+      />,
+    );
     expect(specs().map(([key]) => key)).toEqual(['weight']);
   });
 
   it('draws nothing for a product without details', () => {
-    const { container } = renderWithProviders(<ProductSpecs product={makeProduct({ collection: '' })} />);
+    const { container } = renderWithProviders(
+      <ProductSpecs fields={PAGE_FIELDS} product={makeProduct({ collection: '' })} />,
+    );
     expect(container).toBeEmptyDOMElement();
   });
 });

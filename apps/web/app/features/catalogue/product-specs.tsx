@@ -2,16 +2,17 @@ import { useTranslation } from '~/lib/i18n';
 import { ATTRIBUTE_KINDS } from '@catalogue/shared/domain/attribute-kinds';
 import { formatNumber } from '@catalogue/shared/format-number';
 import type { Product } from '@catalogue/shared/schemas/product';
-import {
-  PRODUCT_FIELD_NAMES,
-  productField,
-  type ProductFieldDef,
-} from '@catalogue/shared/schemas/product-fields';
+import type { ProductFieldKind, ProductFieldName } from '@catalogue/shared/schemas/product-fields';
 
-const SPEC_FIELDS = PRODUCT_FIELD_NAMES.filter((name) => productField(name).page);
+/** A field the specification shows (`PAGE_FIELDS` of the field list, handed over by the page's loader). */
+export type SpecField = {
+  name: ProductFieldName;
+  kind: ProductFieldKind;
+  page: { spec: string; term: string; value?: string };
+};
 
 /** A field's value as the specification writes it, or null when the product has none. */
-function valueText(kind: ProductFieldDef<unknown>['kind'], value: unknown): string | null {
+function valueText(kind: ProductFieldKind, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (Array.isArray(value)) return value.length ? value.join(', ') : null;
   if (kind === 'decimal' && typeof value === 'number') return formatNumber(value, 2);
@@ -23,7 +24,7 @@ function valueText(kind: ProductFieldDef<unknown>['kind'], value: unknown): stri
  * then the fields the list shows on the page (approximate weight, minimum order, tags…). Nothing
  * when the product has none of them.
  */
-export function ProductSpecs({ product }: { product: Product }) {
+export function ProductSpecs({ product, fields }: { product: Product; fields: readonly SpecField[] }) {
   const { t, i18n } = useTranslation('filters');
   const isHindi = i18n.language === 'hi';
   const rows: Array<{ key: string; term: string; value: string }> = [];
@@ -38,11 +39,10 @@ export function ProductSpecs({ product }: { product: Product }) {
     }
   }
   // Then the product's fields the page shows (`product-fields.ts`, `page`), in the list's order.
-  for (const name of SPEC_FIELDS) {
-    const field = productField(name);
-    const value: unknown = product[name];
+  for (const field of fields) {
+    const value: unknown = product[field.name];
     const text = valueText(field.kind, value);
-    if (!field.page || text === null) continue;
+    if (text === null) continue;
     const count = typeof value === 'number' ? value : undefined;
     rows.push({
       key: field.page.spec,
