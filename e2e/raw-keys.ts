@@ -24,7 +24,8 @@ const KEYS = textKeys();
 /**
  * Watches every page of `context` from its first byte: every text node and label ever shown (the
  * server HTML, hydration, each client navigation) is checked against the keys, so a key shown for
- * one frame before its texts arrive is caught too.
+ * one frame before its texts arrive is caught too. Scripts and styles are not shown: the product
+ * page's data names the text keys of its specification, which the page resolves.
  */
 export async function watchRawKeys(context: BrowserContext): Promise<void> {
   await context.addInitScript((keys: string[]) => {
@@ -38,16 +39,19 @@ export async function watchRawKeys(context: BrowserContext): Promise<void> {
       }
     };
     const LABELS = ['aria-label', 'placeholder', 'title', 'alt', 'content'];
+    // A script's or a style's text is never shown (the page's data may name text keys it resolves).
+    const isHidden = (node: Node) => ['SCRIPT', 'STYLE'].includes(node.parentElement?.tagName ?? '');
     const visit = (node: Node) => {
-      if (node.nodeType === Node.TEXT_NODE) return check(node.textContent);
-      if (!(node instanceof Element)) return;
+      if (node.nodeType === Node.TEXT_NODE) return isHidden(node) ? undefined : check(node.textContent);
+      if (!(node instanceof Element) || node.tagName === 'SCRIPT' || node.tagName === 'STYLE') return;
       for (const name of LABELS) check(node.getAttribute(name));
       node.childNodes.forEach(visit);
     };
     new MutationObserver((records) => {
       for (const record of records) {
-        if (record.type === 'characterData') check(record.target.textContent);
-        else if (record.type === 'attributes') visit(record.target);
+        if (record.type === 'characterData') {
+          if (!isHidden(record.target)) check(record.target.textContent);
+        } else if (record.type === 'attributes') visit(record.target);
         else record.addedNodes.forEach(visit);
       }
     }).observe(document, {
