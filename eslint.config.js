@@ -13,6 +13,51 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Every folder under apps/server/src/modules: each is a server module with a surface, its index.ts. */
+const serverModules = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MODULES = './apps/server/src/modules';
+const surfaces = (modules) => modules.map((name) => `./${name}/index.ts`);
+
+/**
+ * A server module is used through its surface alone: its index.ts lists what the rest of the server
+ * may use of it (routes, service factories, the types and helpers other modules need). A module's
+ * own files import each other freely; another module's files, the composition root (app.ts,
+ * services.ts), the tools, the seed and the benchmarks import only `modules/<name>/index.ts`. lib,
+ * plugins and jobs sit below the modules and import none of them.
+ */
+const serverModuleZones = [
+  ...serverModules.map((name) => ({
+    target: `${MODULES}/${name}`,
+    from: MODULES,
+    except: [`./${name}`, ...surfaces(serverModules.filter((other) => other !== name))],
+    message: `a module imports another module only through its index.ts (${name} reaches into another module's files): import the name from modules/<module>/index.ts, adding it there if that module means to offer it, or move a piece both need to lib/`,
+  })),
+  {
+    target: [
+      './apps/server/src/*.ts',
+      './apps/server/src/cli',
+      './apps/server/src/db',
+      './apps/server/test',
+      './bench',
+      './e2e',
+    ],
+    from: MODULES,
+    except: surfaces(serverModules),
+    message: 'outside the modules, a server module is imported only through its index.ts',
+  },
+  {
+    target: ['./apps/server/src/lib', './apps/server/src/plugins', './apps/server/src/jobs'],
+    from: MODULES,
+    message:
+      'lib, plugins and jobs sit below the server modules and import none of them: take what is needed as an argument, or move the piece here',
+  },
+];
+/** The zone that holds the callers outside the modules; tests outside the modules are exempt from it. */
+const OUTSIDE_CALLERS = serverModuleZones.at(-2);
+
 /**
  * Dependencies flow one way: shared → server modules / web lib and components → web features →
  * routes and app.ts. A web feature never imports another feature: what two features need lives in
@@ -57,6 +102,7 @@ const importZones = [
     except: [`./${feature}`],
     message: `features must not import each other (${feature} imports another feature): move what both need to lib/ or components/, or let the route combine them`,
   })),
+  ...serverModuleZones,
 ];
 
 export default tseslint.config(
@@ -150,6 +196,22 @@ export default tseslint.config(
             allowTypeImports: true,
           })),
         },
+      ],
+    },
+  },
+  {
+    // A test outside the server modules checks how several of them sit on the database (every
+    // newest-first list reads its order from an index) or a deployment default, so it may read a
+    // module's internals; a module's own tests follow the module's rule.
+    files: [
+      'apps/server/src/*.test.ts',
+      'apps/server/src/{cli,db,jobs,lib,plugins}/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: importZones.filter((zone) => zone !== OUTSIDE_CALLERS) },
       ],
     },
   },

@@ -1,6 +1,7 @@
-// `npm run check`: the quality gate. The strict typecheck, ESLint and the Prettier check are
-// independent and each runs on one core, so they run side by side; each one's output is printed
-// whole when it ends (never interleaved), and the gate fails if any of them fails.
+// `npm run check`: the quality gate. The strict typecheck, ESLint, the Prettier check and the
+// import-circle check (dependency-cruiser, .dependency-cruiser.mjs) are independent and each runs
+// on one core, so they run side by side; each one's output is printed whole when it ends (never
+// interleaved), and the gate fails if any of them fails.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,5 +28,5 @@ function run(script) {
   });
 }
 
-const results = await Promise.all(['typecheck', 'lint', 'format:check'].map(run));
+const results = await Promise.all(['typecheck', 'lint', 'format:check', 'cycles'].map(run));
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -21,8 +21,8 @@ export const MUTATION_GROUPS = {
   },
   'search-escaping': {
     what: 'search text matched literally (LIKE wildcards escaped)',
-    mutate: ['apps/server/src/modules/products/products.repository.ts:25-28'],
-    tests: ['apps/server/src/modules/products/search-escaping.test.ts'],
+    mutate: ['apps/server/src/db/escape-like.ts'],
+    tests: ['apps/server/src/db/escape-like.test.ts'],
   },
   quantities: {
     what: 'quantity rules: whole numbers 1 to 10,000, at most 500 lines',

@@ -1,8 +1,7 @@
 import { costingSchema } from '@catalogue/shared/schemas/pricing';
 import type { SaveQuoteBody } from '@catalogue/shared/schemas/quotation';
-import { priceDraft } from '../../apps/server/src/modules/orders/priced-quote.ts';
-import type { RequestLine } from '../../apps/server/src/modules/orders/quote-pricing.ts';
-import type { RateBook } from '../../apps/server/src/modules/pricing/pricing.service.ts';
+import { priceDraft, type RequestLine } from '../../apps/server/src/modules/orders/index.ts';
+import type { RateBook } from '../../apps/server/src/modules/pricing/index.ts';
 import { percentile } from './stats.ts';
 
 /**

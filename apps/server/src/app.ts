@@ -27,37 +27,30 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { mediaImageSources, registerSecurity } from './plugins/security.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { webRoutes, type WebOptions } from './plugins/web.ts';
-import type { MediaStore } from './modules/media/media-store.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { productRoutes } from './modules/products/products.routes.ts';
-import { galleryRoutes } from './modules/products/gallery.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { attributeRoutes } from './modules/attributes/attributes.routes.ts';
-import { blogRoutes } from './modules/blogs/blogs.routes.ts';
-import { geoRoutes } from './modules/geo/geo.routes.ts';
-import { categoryRedirects } from './modules/seo/category-redirects.ts';
-import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
-import { catalogueImportRoutes } from './modules/catalogue-import/catalogue-import.routes.ts';
-import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
-import { businessSettingsRoutes } from './modules/business-settings/business-settings.routes.ts';
-import {
-  onBehalfRoutes,
-  orderAgainRoutes,
-  quickOrderRoutes,
-} from './modules/quick-order/quick-order.routes.ts';
+import { mediaRoutes, type MediaStore } from './modules/media/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { galleryRoutes, productRoutes } from './modules/products/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
+import { attributeRoutes } from './modules/attributes/index.ts';
+import { blogRoutes } from './modules/blogs/index.ts';
+import { geoRoutes } from './modules/geo/index.ts';
+import { categoryRedirects, seoRoutes } from './modules/seo/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/index.ts';
+import { catalogueImportRoutes } from './modules/catalogue-import/index.ts';
+import { pricingRoutes } from './modules/pricing/index.ts';
+import { businessSettingsRoutes } from './modules/business-settings/index.ts';
+import { onBehalfRoutes, orderAgainRoutes, quickOrderRoutes } from './modules/quick-order/index.ts';
 import {
   heldLinkPages,
   selectionFileRoutes,
   selectionPageLimits,
   selectionsRoutes,
   sharedSelectionRoutes,
-} from './modules/selections/selections.routes.ts';
+} from './modules/selections/index.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {

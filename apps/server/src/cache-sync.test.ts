@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type ChannelHandlers, type Database } from './db/client.ts';
 import { startCacheSync, type CacheSync } from './cache-sync.ts';
-import type { DomainEvents } from './services.ts';
+import type { DomainEvents } from './domain-events.ts';
 
 const log = pino({ level: 'silent' });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { notify, type Database } from './db/client.ts';
-import type { DomainEvents } from './services.ts';
+import type { DomainEvents } from './domain-events.ts';
 
 /** The PostgreSQL channel on which server processes tell each other that a cache went stale. */
 export const CACHE_CHANNEL = 'catalogue_cache';

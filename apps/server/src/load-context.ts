@@ -1,18 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { publicEnv, type Env } from './env.ts';
+import type { Viewer } from './plugins/auth.ts';
 import type { Services } from './services.ts';
 // Brings the request decorations (cspNonce) into scope for every program that reads this file.
 import type {} from './plugins/security.ts';
-
-/** Who is asking, as far as a page render needs to know. */
-export type Viewer = {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  emailVerified: boolean;
-  status: string;
-};
 
 /**
  * What page loaders may call: the reads pages are made of. Never the database, the environment or

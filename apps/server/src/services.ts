@@ -1,44 +1,38 @@
 import { EventEmitter } from 'node:events';
 import type { Database } from './db/client.ts';
+import type { DomainEvents } from './domain-events.ts';
 import { mediaBaseUrl, type Env } from './env.ts';
-import { createConfiguredMediaStore } from './modules/media/configured-store.ts';
-import type { MediaStore } from './modules/media/media-store.ts';
-import { createMediaService } from './modules/media/media.service.ts';
-import { createPublicImageUrl } from './modules/media/public-url.ts';
-import { createCatalogueService } from './modules/products/products.service.ts';
-import { createSearchService } from './modules/search/search.service.ts';
-import { createGeoService } from './modules/geo/geo.service.ts';
-import { createSitemapService } from './modules/seo/sitemap.service.ts';
-import { createBlogService } from './modules/blogs/blogs.service.ts';
-import { createCartService } from './modules/cart/cart.service.ts';
-import { createContactService } from './modules/contact/contact.service.ts';
-import { createMailDispatcher } from './modules/mail/mail-dispatcher.ts';
-import { createMailTransport } from './modules/mail/mail-transport.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createQuotationsService } from './modules/orders/quotations.service.ts';
-import { createProformaService } from './modules/orders/proforma.service.ts';
-import { createBusinessSettingsService } from './modules/business-settings/business-settings.service.ts';
-import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createAttributesService } from './modules/attributes/attributes.service.ts';
-import { createPricingService } from './modules/pricing/pricing.service.ts';
-import { createQuickOrderService } from './modules/quick-order/quick-order.service.ts';
-import { createSelectionsService } from './modules/selections/selections.service.ts';
+import {
+  createConfiguredMediaStore,
+  createMediaService,
+  createPublicImageUrl,
+  type MediaStore,
+} from './modules/media/index.ts';
+import { createCatalogueService } from './modules/products/index.ts';
+import { createSearchService } from './modules/search/index.ts';
+import { createGeoService } from './modules/geo/index.ts';
+import { createSitemapService } from './modules/seo/index.ts';
+import { createBlogService } from './modules/blogs/index.ts';
+import { createCartService } from './modules/cart/index.ts';
+import { createContactService } from './modules/contact/index.ts';
+import { createMailDispatcher, createMailTransport } from './modules/mail/index.ts';
+import {
+  createOrdersService,
+  createProformaService,
+  createQuotationsService,
+} from './modules/orders/index.ts';
+import { createBusinessSettingsService } from './modules/business-settings/index.ts';
+import { createFulfilmentService } from './modules/fulfilment/index.ts';
+import { createUsersService } from './modules/users/index.ts';
+import { createAttributesService } from './modules/attributes/index.ts';
+import { createPricingService } from './modules/pricing/index.ts';
+import { createQuickOrderService } from './modules/quick-order/index.ts';
+import { createSelectionsService } from './modules/selections/index.ts';
 import { createInProcessQueue } from './jobs/in-process-queue.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import { createPgBossQueue } from './jobs/pg-boss-queue.ts';
 
 export type ServiceDeps = { env: Env; database: Database; mediaStore: MediaStore; events: DomainEvents };
-
-/** In-process notifications that let caches (product lists, sitemap) drop stale answers. */
-export type DomainEvents = EventEmitter<{
-  'catalogue:changed': [];
-  'blogs:changed': [];
-  /** A price request was stored, changed state or quote, or deleted. */
-  'orders:changed': [];
-  /** A selection or one of its links changed (a revoked link must stop answering everywhere). */
-  'selections:changed': [];
-}>;
 
 /**
  * The composition root of the domain services. The `/api` modules and the web app's loaders

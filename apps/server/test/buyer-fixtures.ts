@@ -5,7 +5,7 @@ import type { Database } from '../src/db/client.ts';
 import { media } from '../src/db/schema/media.ts';
 import { products } from '../src/db/schema/products.ts';
 import { outbox } from '../src/db/schema/system.ts';
-import type { MediaStore } from '../src/modules/media/media-store.ts';
+import type { MediaStore } from '../src/modules/media/index.ts';
 
 /** Fixtures of the buyers' tests (users, cart, orders, contact): products and the outbox. */
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { MediaStore } from '../src/modules/media/media-store.ts';
+import type { MediaStore } from '../src/modules/media/index.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { startTestS3, type TestS3 } from './s3-server.ts';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '@catalogue/shared/domain/signup';
 import { parseEnv } from '../env.ts';
-import { createUsersService } from '../modules/users/users.service.ts';
+import { createUsersService } from '../modules/users/index.ts';
 import { connectDatabase } from '../server-setup.ts';
 
 /** `npm run admin -- create --email a@b.c --password secret [--name "..."]`: creates or promotes an admin. */

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { MediaStore } from '../modules/media/media-store.ts';
-import type { S3MediaStore } from '../modules/media/s3-media-store.ts';
+import type { MediaStore, S3MediaStore } from '../modules/media/index.ts';
 
 export type CopyOutcome = 'copied' | 'skipped' | 'failed';
 export type CopyReport = { copied: number; skipped: number; failed: number; bytesCopied: number };

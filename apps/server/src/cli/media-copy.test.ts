@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../env.ts';
-import { createS3MediaStore, type S3MediaStore } from '../modules/media/s3-media-store.ts';
+import { createS3MediaStore, type S3MediaStore } from '../modules/media/index.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 
 const CLI = path.join(REPO_ROOT, 'apps/server/src/cli/media-copy.ts');

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, parseEnv } from '../env.ts';
-import { s3ConfigOf } from '../modules/media/configured-store.ts';
-import { createLocalMediaStore } from '../modules/media/media-store.ts';
-import { createS3MediaStore } from '../modules/media/s3-media-store.ts';
+import { createLocalMediaStore, createS3MediaStore, s3ConfigOf } from '../modules/media/index.ts';
 import { copyDirectoryToBucket } from './media-copy-run.ts';
 
 /**

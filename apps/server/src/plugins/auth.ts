@@ -4,8 +4,10 @@ import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { addVary, PERSONAL } from '../lib/http-cache.ts';
-import { createSessionsRepository } from '../modules/users/sessions.repository.ts';
-import type { Viewer } from '../load-context.ts';
+import { createSessionsRepository, type SessionViewerRow } from './sessions.repository.ts';
+
+/** Who is asking: the signed-in user of a request (their live session's row without its expiry). */
+export type Viewer = Omit<SessionViewerRow, 'expiresAt'>;
 
 /** The HttpOnly cookie that lets server-rendered pages know the visitor (never used by /api). */
 export const SESSION_COOKIE = 'sid';

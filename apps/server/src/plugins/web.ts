@@ -9,6 +9,7 @@ import { createLimiter } from '../lib/concurrency.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { addVary, PERSONAL } from '../lib/http-cache.ts';
 import type { ServerLoadContext } from '../load-context.ts';
+import type { HeldPages } from './held-pages.ts';
 import type { PageCache } from './page-cache.ts';
 import { cachedRenderOf, NONCE_PLACEHOLDER, type CachedRender } from './stored-page.ts';
 import { pageContentSecurityPolicy, setPagePolicy } from './security.ts';
@@ -29,19 +30,6 @@ export type WebOptions = {
   pages?: PageCache | null;
   /** Anonymous pages kept while their data stays the same (see HeldPages); absent: none. */
   heldPages?: HeldPages | null;
-};
-
-/**
- * Pages that are the same for every anonymous visitor while one piece of data stays the same, yet
- * are no page for everyone: no shared cache may keep them and each answer must be counted (a
- * selection's link page: revocable at any moment, each open recorded). `holderOf` finds, without
- * counting anything, the data the page of `request` is rendered from (null: not such a page, or
- * none now); a page rendered for a holder is answered again while `holderOf` returns that same
- * object, and `answered` then does what its render would have done besides rendering.
- */
-export type HeldPages = {
-  holderOf(request: FastifyRequest): Promise<object | null>;
-  answered(request: FastifyRequest): Promise<void>;
 };
 
 /** Room for held pages: a 200-design selection page is ~650 KB of HTML. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createS3MediaStore } from '../../src/modules/media/s3-media-store.ts';
+import { createS3MediaStore } from '../../src/modules/media/index.ts';
 import { sampleImage } from '../image-fixtures.ts';
 import { startTestS3, type TestS3 } from '../s3-server.ts';
 import {

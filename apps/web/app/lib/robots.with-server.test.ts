@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { renderRobotsTxt } from '../../../server/src/modules/seo/robots.ts';
+import { renderRobotsTxt } from '../../../server/src/modules/seo/index.ts';
 import { ADMIN_PAGES, PAGES } from './page-table';
 
 /*

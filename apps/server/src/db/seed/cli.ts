@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { connectDatabase } from '../../server-setup.ts';
 import { parseEnv } from '../../env.ts';
-import { createConfiguredMediaStore } from '../../modules/media/configured-store.ts';
+import { createConfiguredMediaStore } from '../../modules/media/index.ts';
 import { seedBulkProducts, seedDemo } from './seed.ts';
 
 /**

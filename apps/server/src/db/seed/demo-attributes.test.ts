@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMinOrder, readTags, readWeight } from '@catalogue/shared/schemas/attributes';
 import { createTestDatabase } from '../../../test/helpers.ts';
-import { createLocalMediaStore } from '../../modules/media/media-store.ts';
+import { createLocalMediaStore } from '../../modules/media/index.ts';
 import type { Database } from '../client.ts';
 import { demoAttributes, linkDemoAttributes } from './demo-attributes.ts';
 import { products } from '../schema/products.ts';

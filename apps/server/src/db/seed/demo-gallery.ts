@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { loadSharp, type SharpModule } from '../../lib/sharp.ts';
-import type { MediaStore } from '../../modules/media/media-store.ts';
+import type { MediaStore } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { productImages } from '../schema/products.ts';
 import type { DemoProduct } from './demo-products.ts';

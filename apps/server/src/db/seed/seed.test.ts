@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { createLocalMediaStore } from '../../modules/media/media-store.ts';
+import { createLocalMediaStore } from '../../modules/media/index.ts';
 import type { Database } from '../client.ts';
 import { bulkProductName } from './bulk-names.ts';
 import { ensureAdmin, seedBulkProducts, seedDemo } from './seed.ts';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import { loadSharp } from '../../lib/sharp.ts';
-import type { MediaStore } from '../../modules/media/media-store.ts';
+import type { MediaStore } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { analyzeCatalogue } from '../statistics.ts';
 import { blogs } from '../schema/content.ts';

@@ -4,7 +4,7 @@ import { AppError } from '@catalogue/shared/errors';
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { isId } from '@catalogue/shared/schemas/common';
 import type { Database } from '../../db/client.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { PublicImageUrl } from '../media/index.ts';
 import { createCartRepository, type CartLineRow } from './cart.repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';

@@ -1,4 +1,4 @@
-import { listValues } from '../attributes/attributes.repository.ts';
+import { listValues } from '../attributes/index.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { parseCategory, parseSubcategory } from '@catalogue/shared/domain/categories';

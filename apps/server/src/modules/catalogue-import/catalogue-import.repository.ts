@@ -4,15 +4,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import { catalogueImportChanges, catalogueImports } from '../../db/schema/catalogue-imports.ts';
 import { media } from '../../db/schema/media.ts';
 import { productAttributes, productImages, products } from '../../db/schema/products.ts';
-import type { NewMedia } from '../media/media.repository.ts';
+import type { NewMedia } from '../media/index.ts';
 import {
   columnsOfFields,
   fieldsOfRow,
+  insertProducts,
   productTableColumns,
   type ProductValues,
-} from '../products/product-row.repository.ts';
-import { insertProducts, updateProducts } from '../products/product-writes.repository.ts';
-import { escapeLike } from '../products/products.repository.ts';
+  updateProducts,
+} from '../products/index.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 /**
  * The import's reads of products with their galleries and attribute values, and its write: the

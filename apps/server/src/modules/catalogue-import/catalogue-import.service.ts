@@ -1,4 +1,4 @@
-import { listValues } from '../attributes/attributes.repository.ts';
+import { listValues } from '../attributes/index.ts';
 import crypto from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -17,9 +17,8 @@ import {
 } from '@catalogue/shared/schemas/catalogue-import';
 import type { Db } from '../../db/client.ts';
 import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import type { MediaService } from '../media/media.service.ts';
-import { readFirstSheet } from '../products/spreadsheet.ts';
+import type { MediaService, MediaStore } from '../media/index.ts';
+import { readFirstSheet } from '../../lib/spreadsheet.ts';
 import {
   findProductsByCodes,
   listExistingMedia,

@@ -9,7 +9,7 @@ import {
   PICTURE_EXTENSIONS,
   type PictureReport,
 } from '@catalogue/shared/schemas/catalogue-import';
-import { sniffImageType } from '../media/image-type.ts';
+import { sniffImageType } from '../media/index.ts';
 
 /**
  * Reads the pictures ZIP from its temporary file one entry at a time (yauzl: the central directory

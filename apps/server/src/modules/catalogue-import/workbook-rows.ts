@@ -17,7 +17,7 @@ import {
   type CatalogueColumn,
   type FieldColumn,
 } from '@catalogue/shared/schemas/catalogue-import';
-import type { SheetRow } from '../products/spreadsheet.ts';
+import type { SheetRow } from '../../lib/spreadsheet.ts';
 import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
 
 /**

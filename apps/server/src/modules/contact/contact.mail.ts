@@ -1,6 +1,5 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
-import { detailsTable, html, mailLayout, multiline } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { detailsTable, html, mailLayout, multiline, type OutboxMail } from '../mail/index.ts';
 import type { ContactMessageRow } from './contact.repository.ts';
 
 function fieldsOf(message: ContactMessageRow): [string, string][] {

@@ -1,7 +1,7 @@
 import type { ContactBody } from '@catalogue/shared/schemas/contact';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { contactAcknowledgementMail, contactNotificationMail } from './contact.mail.ts';
 import { createContactRepository } from './contact.repository.ts';
 

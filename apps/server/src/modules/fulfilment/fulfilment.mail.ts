@@ -1,6 +1,5 @@
 import { stageWords, type FulfilmentStage } from '@catalogue/shared/domain/fulfilment';
-import { detailsTable, html, mailLayout, mailTable } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { detailsTable, html, mailLayout, mailTable, type OutboxMail } from '../mail/index.ts';
 
 /** The outbox kinds of an order in production: one mail to the buyer per stage reached. */
 export const FULFILMENT_MAIL = { stage: 'fulfilment.stage' } as const;

@@ -4,8 +4,8 @@ import { fulfilmentStages, orderFulfilment, shipmentLines, shipments } from '../
 import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { media } from '../../db/schema/media.ts';
-import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
-import { escapeLike } from '../products/products.repository.ts';
+import { enqueueMail, type OutboxMail } from '../mail/index.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 /** What a fulfilment write needs of the order, read under the order's row lock. */
 export type LockedFulfilment = {

@@ -18,8 +18,8 @@ import {
   stageBodySchema,
   type FulfilmentStage,
 } from '@catalogue/shared/schemas/fulfilment';
-import { ORDER_NOT_FOUND } from '../orders/quotation-parties.ts';
-import { readForm } from '../products/multipart-form.ts';
+import { ORDER_NOT_FOUND } from '../orders/index.ts';
+import { readForm } from '../../lib/multipart-form.ts';
 import { boardWorkbook } from './board-workbook.ts';
 
 const errors = {

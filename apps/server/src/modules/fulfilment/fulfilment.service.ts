@@ -24,9 +24,9 @@ import {
 } from '@catalogue/shared/schemas/fulfilment';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
-import type { MediaService } from '../media/media.service.ts';
-import { ORDER_NOT_FOUND, type Actor } from '../orders/quotation-parties.ts';
+import type { OutboxMail } from '../mail/index.ts';
+import type { MediaService } from '../media/index.ts';
+import { type Actor, ORDER_NOT_FOUND } from '../orders/index.ts';
 import {
   createFulfilmentRepository,
   fulfilmentStoreOf,

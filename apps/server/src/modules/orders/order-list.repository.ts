@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders.ts';
-import type { OrderListFilter, OrderListRow } from './orders.repository.ts';
+import type { OrderListFilter, OrderListRow } from './order-rows.ts';
 import { statusFilter } from './quotations.repository.ts';
 
 /**

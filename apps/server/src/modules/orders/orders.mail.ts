@@ -1,7 +1,6 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
-import { detailsTable, html, mailLayout, mailTable } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
-import type { OrderRow } from './orders.repository.ts';
+import { detailsTable, html, mailLayout, mailTable, type OutboxMail } from '../mail/index.ts';
+import type { OrderRow } from './order-rows.ts';
 
 /** The deferred templates of a price request (rendered when sent, from the stored order). */
 export const ORDER_MAIL = { business: 'order.business', buyer: 'order.buyer' } as const;

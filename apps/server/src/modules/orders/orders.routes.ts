@@ -20,7 +20,7 @@ import { honeypotGuard } from '../../lib/honeypot.ts';
 import { ORDER_RECEIVED } from './orders.service.ts';
 import { quotationRoutes } from './quotations.routes.ts';
 import { ORDER_NOT_FOUND } from './quotation-parties.ts';
-import { rememberedTokens } from '../selections/link-memory.ts';
+import { rememberedTokens } from '../selections/index.ts';
 
 const errors = {
   400: errorBody,

@@ -14,21 +14,19 @@ import { myOrdersSchema, type MyOrders } from '@catalogue/shared/schemas/quotati
 import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { DeferredMailRenderer, RenderedMail } from '../mail/mail-dispatcher.ts';
-import type { DeferredMail } from '../mail/outbox.repository.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { DeferredMail, DeferredMailRenderer, RenderedMail } from '../mail/index.ts';
+import type { MediaStore, PublicImageUrl } from '../media/index.ts';
 import { createDownloadLinks, quotationFileName } from './download-links.ts';
 import { ORDER_MAIL, priceRequestBusinessMail, priceRequestBuyerMail } from './orders.mail.ts';
-import {
-  createOrdersRepository,
-  type BelowMinimumLine,
-  type RequestedLine,
-  type OrderLineRow,
-  type OrderListFilter,
-  type OrderListRow,
-  type OrderRow,
-} from './orders.repository.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import type {
+  BelowMinimumLine,
+  RequestedLine,
+  OrderLineRow,
+  OrderListFilter,
+  OrderListRow,
+  OrderRow,
+} from './order-rows.ts';
 import {
   effectiveStatus,
   isOverdue,

@@ -7,54 +7,21 @@ import {
   priceLine,
   PricingError,
   quoteTotals,
-  type Breakdown,
-  type Charge,
   type CostingValue,
   type Metal,
-  type PriceBreak,
   type RateUsed,
-  type Tax,
   type TaxRegime,
 } from '@catalogue/shared/schemas/pricing';
-import type { PaymentTerms, QuoteRevision, SaveQuoteBody } from '@catalogue/shared/schemas/quotation';
-import type { RateBook } from '../pricing/pricing.service.ts';
-import type { RevisionLineRow, RevisionRow } from './quotation-rows.ts';
+import type { QuoteRevision, SaveQuoteBody } from '@catalogue/shared/schemas/quotation';
+import type { RateBook } from '../pricing/index.ts';
+import type {
+  FxSnapshot,
+  LinePricing,
+  RevisionLineRow,
+  RevisionPricingRow,
+  RevisionRow,
+} from './quotation-rows.ts';
 import { matchLines, type RequestLine } from './quote-pricing.ts';
-
-/** How one line of a revision was priced (kept by position in `quote_revision_pricing.lines`). */
-export type LinePricing = {
-  position: number;
-  /** In the quote's currency; null without costing (or without a rate for its metal). */
-  suggestedUnitPrice: number | null;
-  /** INR paise per piece. */
-  breakdown: Breakdown | null;
-  overrideReason: string;
-  hsn: string | null;
-  gstPct: number;
-  priceBreaks: PriceBreak[];
-  charges: Charge[];
-  chargeableWeightMg: number | null;
-  /** The costing the suggestion was computed from: a re-quote re-prices its metal with it. */
-  costing: CostingValue | null;
-  previousUnitPrice: number | null;
-};
-
-export type FxSnapshot = NonNullable<QuoteRevision['fx']>;
-
-export type RevisionPricingRow = {
-  rateSnapshots: RateUsed[];
-  fx: FxSnapshot | null;
-  rateValidUntil: Date | null;
-  showBreakdown: boolean;
-  taxRegime: TaxRegime;
-  tax: Tax;
-  grandTotal: number;
-  incoterm: QuoteRevision['incoterm'];
-  namedPlace: string;
-  paymentTerms: PaymentTerms | null;
-  sampleTerms: string;
-  lines: LinePricing[];
-};
 
 export type PricedDraft = { lines: RevisionLineRow[]; total: number; pricing: RevisionPricingRow };
 

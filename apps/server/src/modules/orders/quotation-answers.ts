@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
 import { effectiveStatus } from '@catalogue/shared/domain/quotation';
 import type { MyOrders, OrderComment, OrderEvent, QuoteRevision } from '@catalogue/shared/schemas/quotation';
-import type { CommentRow, EventRow, MyOrderRow, RevisionRow } from './quotation-rows.ts';
-import { pricingJson, type RevisionPricingRow } from './priced-quote.ts';
+import type { CommentRow, EventRow, MyOrderRow, RevisionPricingRow, RevisionRow } from './quotation-rows.ts';
+import { pricingJson } from './priced-quote.ts';
 
 /**
  * A quote revision as the API answers it; the internal note, suggested prices and override

@@ -1,3 +1,14 @@
+import type {
+  Breakdown,
+  Charge,
+  CostingValue,
+  PriceBreak,
+  RateUsed,
+  Tax,
+  TaxRegime,
+} from '@catalogue/shared/schemas/pricing';
+import type { PaymentTerms, QuoteRevision } from '@catalogue/shared/schemas/quotation';
+
 /** The rows the quotations repository reads and writes. */
 
 /** What a transition needs of the request, read under a row lock. */
@@ -86,3 +97,38 @@ export const expiryEvent = (validUntil: Date | null, at: Date) => ({
   note: null,
   at: validUntil ?? at,
 });
+
+/** How one line of a revision was priced (kept by position in `quote_revision_pricing.lines`). */
+export type LinePricing = {
+  position: number;
+  /** In the quote's currency; null without costing (or without a rate for its metal). */
+  suggestedUnitPrice: number | null;
+  /** INR paise per piece. */
+  breakdown: Breakdown | null;
+  overrideReason: string;
+  hsn: string | null;
+  gstPct: number;
+  priceBreaks: PriceBreak[];
+  charges: Charge[];
+  chargeableWeightMg: number | null;
+  /** The costing the suggestion was computed from: a re-quote re-prices its metal with it. */
+  costing: CostingValue | null;
+  previousUnitPrice: number | null;
+};
+
+export type FxSnapshot = NonNullable<QuoteRevision['fx']>;
+
+export type RevisionPricingRow = {
+  rateSnapshots: RateUsed[];
+  fx: FxSnapshot | null;
+  rateValidUntil: Date | null;
+  showBreakdown: boolean;
+  taxRegime: TaxRegime;
+  tax: Tax;
+  grandTotal: number;
+  incoterm: QuoteRevision['incoterm'];
+  namedPlace: string;
+  paymentTerms: PaymentTerms | null;
+  sampleTerms: string;
+  lines: LinePricing[];
+};

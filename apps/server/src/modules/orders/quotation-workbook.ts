@@ -1,6 +1,6 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
-import type { OrderRow } from './orders.repository.ts';
+import type { OrderRow } from './order-rows.ts';
 import type { RevisionRow } from './quotation-rows.ts';
 import { quoteTermFacts, type TermsPricing } from './quote-terms.ts';
 import {

@@ -1,6 +1,5 @@
 import { minorToMajor } from '@catalogue/shared/domain/quotation';
-import { detailsTable, html, mailLayout, mailTable, multiline } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { detailsTable, html, mailLayout, mailTable, multiline, type OutboxMail } from '../mail/index.ts';
 import type { RevisionRow } from './quotation-rows.ts';
 import { quoteTermFacts, type TermsPricing } from './quote-terms.ts';
 

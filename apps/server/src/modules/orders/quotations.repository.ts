@@ -11,9 +11,9 @@ import {
 import { users } from '../../db/schema/users.ts';
 import { products } from '../../db/schema/products.ts';
 import { isId } from '@catalogue/shared/schemas/common';
-import { productColumns, type ProductRow } from '../products/product-row.repository.ts';
+import { productColumns, type ProductRow } from '../products/index.ts';
 import type { OrderStatus } from '@catalogue/shared/domain/quotation';
-import { enqueueMail, type OutboxMail } from '../mail/outbox.repository.ts';
+import { enqueueMail, type OutboxMail } from '../mail/index.ts';
 import { quotePricingStore } from './quote-pricing.repository.ts';
 import type {
   LockedOrder,

@@ -17,7 +17,7 @@ import {
   versionBodySchema,
   withdrawBodySchema,
 } from '@catalogue/shared/schemas/quotation';
-import type { Viewer } from '../../load-context.ts';
+import type { Viewer } from '../../plugins/auth.ts';
 import { ORDER_NOT_FOUND, type Access } from './quotation-parties.ts';
 import { answerOversizedAs400, QUOTE_TEXT_FIELDS } from './oversized-body.ts';
 import { PERSONAL, sendCachedJson } from '../../lib/http-cache.ts';

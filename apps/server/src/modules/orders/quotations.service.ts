@@ -20,23 +20,22 @@ import type {
 import type { Fulfilment } from '@catalogue/shared/schemas/fulfilment';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import type { OutboxMail } from '../mail/index.ts';
 import { decisionMail, QUOTE_MAIL, quoteExpiredMail, quoteSentMail } from './quotations.mail.ts';
 import { createQuotationsRepository, type QuotationsStore } from './quotations.repository.ts';
 import { expiryEvent, type LockedOrder } from './quotation-rows.ts';
 import { ORDER_NOT_FOUND, type Access, type Actor } from './quotation-parties.ts';
 import { defaultRateValidUntil } from '@catalogue/shared/domain/pricing';
 import type { CostingValue } from '@catalogue/shared/schemas/pricing';
-import type { RateBook } from '../pricing/pricing.service.ts';
+import type { RateBook } from '../pricing/index.ts';
 import { handPricing, priceDraft, requoteDraft, type PricedDraft } from './priced-quote.ts';
 import { toEventJson, toRevisionJson } from './quotation-answers.ts';
 import type { TermsPricing } from './quote-terms.ts';
 import { createQuotationComments } from './quotation-comments.service.ts';
 import { emptyAttributes } from '@catalogue/shared/schemas/attributes';
-import type { MediaService } from '../media/media.service.ts';
-import { thumbnailOf } from '../media/thumbnail.ts';
-import { toProduct } from '../products/product-answer.ts';
-import { makeLineSheetWorkbook } from '../selections/line-sheet-workbook.ts';
+import { type MediaService, thumbnailOf } from '../media/index.ts';
+import { toProduct } from '../products/index.ts';
+import { makeLineSheetWorkbook } from '../selections/index.ts';
 import { makeQuotePdf } from './quote-pdf.ts';
 
 export type QuotationsServiceDeps = {

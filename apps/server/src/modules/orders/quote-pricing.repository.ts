@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { quoteRevisionPricing } from '../../db/schema/pricing.ts';
-import type { RevisionPricingRow } from './priced-quote.ts';
+import type { RevisionPricingRow } from './quotation-rows.ts';
 
 /** How quote revisions were priced (`quote_revision_pricing`), read and written beside their lines. */
 export function quotePricingStore(db: Db | Tx) {

@@ -1,6 +1,6 @@
 import { formatMoney } from '@catalogue/shared/domain/quotation';
 import type { TaxRegime } from '@catalogue/shared/domain/pricing';
-import type { RevisionPricingRow } from './priced-quote.ts';
+import type { RevisionPricingRow } from './quotation-rows.ts';
 import { QUOTE_LABELS } from './quote-pdf.ts';
 
 /** The tax regimes as the buyer's request page names them (`quote-pricing` texts). */

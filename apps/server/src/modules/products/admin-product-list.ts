@@ -2,7 +2,7 @@ import { CATEGORIES, SUBCATEGORIES } from '@catalogue/shared/domain/categories';
 import { totalPagesOf } from '@catalogue/shared/schemas/pagination';
 import type { ProductPage } from '@catalogue/shared/schemas/product';
 import type { Db } from '../../db/client.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { PublicImageUrl } from '../media/index.ts';
 import { checkSearchText, clampLimit, clampPage, type ListPageInput } from './catalogue-scopes.ts';
 import { toProduct } from './product-answer.ts';
 import { listByOffset, searchAdminPage } from './products.repository.ts';

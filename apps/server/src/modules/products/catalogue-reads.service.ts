@@ -13,8 +13,9 @@ import {
 import { withFields } from '@catalogue/shared/with-fields';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { CatalogueEvents } from '../../domain-events.ts';
 import { PackedAnswer, type CachedJson, type Encoding } from '../../lib/http-cache.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { PublicImageUrl } from '../media/index.ts';
 import { Answer, CatalogueCache, estimateSize } from './catalogue-cache.ts';
 import { createFacetBrowser } from './facets.service.ts';
 import { toProductImages, withSecondPictures } from './gallery.service.ts';
@@ -57,12 +58,6 @@ const PAGE_KEY_EVERY = 16;
 const CACHED_PAGES = 30;
 
 const productListSchema = z.array(productSchema);
-
-/** The slice of the domain events the catalogue uses (its caches and the sitemap listen to it). */
-export type CatalogueEvents = {
-  on(event: 'catalogue:changed', listener: () => void): unknown;
-  emit(event: 'catalogue:changed'): unknown;
-};
 
 /**
  * The catalogue's reads: listings, pages, search and single products, each kept as a finished

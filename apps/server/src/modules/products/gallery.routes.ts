@@ -9,7 +9,7 @@ import {
   gallerySavedSchema,
 } from '@catalogue/shared/schemas/product-gallery';
 import { createGalleryService } from './gallery.service.ts';
-import { readForm } from './multipart-form.ts';
+import { readForm } from '../../lib/multipart-form.ts';
 
 const productParams = z.object({ id: z.string() });
 const pictureParams = z.object({ id: z.string(), imageId: z.string() });

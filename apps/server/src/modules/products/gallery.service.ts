@@ -11,9 +11,8 @@ import {
   type ProductImage,
 } from '@catalogue/shared/schemas/product-gallery';
 import type { Db } from '../../db/client.ts';
-import type { MediaService } from '../media/media.service.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
-import type { CatalogueEvents } from './catalogue-reads.service.ts';
+import type { MediaService, PublicImageUrl } from '../media/index.ts';
+import type { CatalogueEvents } from '../../domain-events.ts';
 import {
   deletePicture,
   insertPicture,

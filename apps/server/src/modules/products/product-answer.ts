@@ -2,7 +2,7 @@ import type { Category, Subcategory } from '@catalogue/shared/domain/categories'
 import { emptyAttributes, isAttributeKind } from '@catalogue/shared/schemas/attributes';
 import type { Product } from '@catalogue/shared/schemas/product';
 import { PRODUCT_FIELD_NAMES, productField } from '@catalogue/shared/schemas/product-fields';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { PublicImageUrl } from '../media/index.ts';
 import { fromJson, type AttributeCell, type ProductRow } from './product-row.repository.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type ImportColumn,
   type ImportError,
 } from '@catalogue/shared/schemas/product-import';
-import type { SheetRow } from './spreadsheet.ts';
+import type { SheetRow } from '../../lib/spreadsheet.ts';
 
 /** Header spellings people use for each column, compared without case, spaces or punctuation. */
 const HEADER_ALIASES: Record<ImportColumn, string[]> = {

@@ -9,8 +9,7 @@ import {
 } from '@catalogue/shared/schemas/product';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { MediaService } from '../media/media.service.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { MediaService, PublicImageUrl } from '../media/index.ts';
 import { listGalleryMediaIds } from './gallery.repository.ts';
 import { toProduct } from './product-answer.ts';
 import { readProductExtras, saveProductExtras } from './product-extras.service.ts';

@@ -9,7 +9,7 @@ import { formatCount } from '@catalogue/shared/format-number';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
-import type { MediaService } from '../media/media.service.ts';
+import type { MediaService } from '../media/index.ts';
 import {
   findByCodes,
   writeImport,
@@ -18,7 +18,7 @@ import {
 } from './product-import.repository.ts';
 import { mapColumns, validateRows, type ImportRow } from './product-import.ts';
 import { releaseImages } from './product-writes.service.ts';
-import { readFirstSheet } from './spreadsheet.ts';
+import { readFirstSheet } from '../../lib/spreadsheet.ts';
 
 /** The spreadsheet import of products (one sheet of rows, matched to products by code). */
 export function createProductImport(deps: {

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
 import type { Db, Tx } from '../../db/client.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { newestFirst } from '../../db/newest-first.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { products } from '../../db/schema/products.ts';
@@ -28,11 +29,6 @@ function scopeWhere(scope: Scope): SQL | undefined {
     scope.category ? eq(products.category, scope.category) : undefined,
     scope.subcategory ? eq(products.subcategory, scope.subcategory) : undefined,
   );
-}
-
-/** Escapes `\`, `%` and `_` so user text is matched literally by ILIKE (backslash is its escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A row-value comparison the (created_at DESC, id DESC) indexes answer as a range scan. */

@@ -27,7 +27,7 @@ import {
 } from '../../lib/http-cache.ts';
 import { IMPORT_TEMPLATE_FILENAME, buildImportTemplate } from './import-template.ts';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
-import { readForm } from './multipart-form.ts';
+import { readForm } from '../../lib/multipart-form.ts';
 import { filteredAnswer, filterQueryShape } from './listing-query.ts';
 import { filteredPageSchema } from '@catalogue/shared/schemas/listing-filters';
 

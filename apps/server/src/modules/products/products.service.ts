@@ -1,7 +1,7 @@
-import type { MediaService } from '../media/media.service.ts';
-import type { PublicImageUrl } from '../media/public-url.ts';
+import type { MediaService, PublicImageUrl } from '../media/index.ts';
 import type { Db } from '../../db/client.ts';
-import { createCatalogueReads, type CatalogueEvents } from './catalogue-reads.service.ts';
+import type { CatalogueEvents } from '../../domain-events.ts';
+import { createCatalogueReads } from './catalogue-reads.service.ts';
 import { createProductWrites } from './product-writes.service.ts';
 import { createProductImport } from './products-import.service.ts';
 

@@ -5,7 +5,7 @@ import {
   readOrderLine,
   type ReadLine,
 } from '@catalogue/shared/schemas/quick-order';
-import { readFirstSheet } from '../products/spreadsheet.ts';
+import { readFirstSheet } from '../../lib/spreadsheet.ts';
 
 /** A quick-order upload: an .xlsx (or .xls) workbook or a .csv file, at most this many bytes. */
 export const QUICK_ORDER_FILE_MAX_BYTES = 1024 * 1024;

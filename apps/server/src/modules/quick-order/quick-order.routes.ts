@@ -19,8 +19,7 @@ import {
   splitLines,
   type ReadLine,
 } from '@catalogue/shared/schemas/quick-order';
-import { ORDER_NOT_FOUND } from '../orders/quotation-parties.ts';
-import { ORDER_RECEIVED } from '../orders/orders.service.ts';
+import { ORDER_NOT_FOUND, ORDER_RECEIVED } from '../orders/index.ts';
 import { QUICK_ORDER_FILE_MAX_BYTES, readOrderFile } from './quick-order-file.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

@@ -16,9 +16,9 @@ import {
 import type { Cart } from '@catalogue/shared/schemas/cart';
 import { MAX_QUANTITY } from '@catalogue/shared/domain/limits';
 import type { Db } from '../../db/client.ts';
-import type { CartService, ListOwner } from '../cart/cart.service.ts';
-import type { OrdersService, SubmittedOrder } from '../orders/orders.service.ts';
-import type { SearchService } from '../search/search.service.ts';
+import type { CartService, ListOwner } from '../cart/index.ts';
+import type { OrdersService, SubmittedOrder } from '../orders/index.ts';
+import type { SearchService } from '../search/index.ts';
 import { createQuickOrderRepository, type BuyerRow, type CodeRow } from './quick-order.repository.ts';
 
 /** Designs offered for a code that matches none exactly. */

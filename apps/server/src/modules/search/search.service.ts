@@ -9,9 +9,8 @@ import {
 } from '@catalogue/shared/schemas/search';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { CatalogueEvents } from '../products/catalogue-reads.service.ts';
-import { checkSearchText } from '../products/catalogue-scopes.ts';
-import { readCatalogueVersion } from '../products/products.repository.ts';
+import type { CatalogueEvents } from '../../domain-events.ts';
+import { checkSearchText, readCatalogueVersion } from '../products/index.ts';
 import {
   deleteSynonym,
   insertSynonym,

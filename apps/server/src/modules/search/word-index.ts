@@ -1,4 +1,4 @@
-import { bytesToUuid, CODE_START, foldText, NAME_START, uuidToBytes } from '../products/search-index.ts';
+import { bytesToUuid, CODE_START, foldText, NAME_START, uuidToBytes } from '../products/index.ts';
 import {
   hasLetter,
   isWordCharAt,

@@ -1,6 +1,5 @@
 import { SITE } from '@catalogue/shared/domain/site';
-import { html, mailLayout, multiline } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { html, mailLayout, multiline, type OutboxMail } from '../mail/index.ts';
 
 /** A selection's link sent to its recipient, with the sender's short message. */
 export function selectionLinkMail(input: {

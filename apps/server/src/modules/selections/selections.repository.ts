@@ -10,8 +10,7 @@ import {
   selections,
 } from '../../db/schema/selections.ts';
 import { users } from '../../db/schema/users.ts';
-import { galleryColumn, type GalleryRow } from '../products/gallery.repository.ts';
-import { productColumns, type ProductRow } from '../products/product-row.repository.ts';
+import { galleryColumn, type GalleryRow, productColumns, type ProductRow } from '../products/index.ts';
 
 /** A design of a selection: the product's row and its gallery (JSON text on some drivers). */
 export type DesignRow = ProductRow & { gallery: GalleryRow[] | string };

@@ -23,7 +23,7 @@ import {
   sharedSelectionSchema,
 } from '@catalogue/shared/schemas/selection';
 import { XLSX_TYPE } from '../../lib/xlsx.ts';
-import type { HeldPages } from '../../plugins/web.ts';
+import type { HeldPages } from '../../plugins/held-pages.ts';
 import type { SelectionsService, SelectionViewer } from './selections.service.ts';
 import { rememberLink } from './link-memory.ts';
 

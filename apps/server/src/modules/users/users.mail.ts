@@ -1,6 +1,5 @@
 import { countryLabel } from '@catalogue/shared/domain/countries';
-import { detailsTable, html, mailLayout } from '../mail/mail-html.ts';
-import type { OutboxMail } from '../mail/outbox.repository.ts';
+import { detailsTable, html, mailLayout, type OutboxMail } from '../mail/index.ts';
 import type { UserRow } from './users.repository.ts';
 
 /**

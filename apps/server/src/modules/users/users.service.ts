@@ -17,7 +17,7 @@ import type { Database, Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { createAccountTokensRepository, type TokenPurpose } from './account-tokens.repository.ts';
 import {
   accountDecisionMail,
@@ -26,7 +26,7 @@ import {
   verifyEmailMail,
   welcomeMail,
 } from './users.mail.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
+import { createSessionsRepository } from '../../plugins/sessions.repository.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 import { toListItem, toPublicUser } from './user-answers.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema/users.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
+import { sessions, users } from '../db/schema/users.ts';
 
 /** A live session with the user it belongs to. */
 export type SessionViewerRow = {

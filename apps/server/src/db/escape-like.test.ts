@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike } from './products.repository.ts';
+import { escapeLike } from './escape-like.ts';
 
 describe('escapeLike: search text is matched literally', () => {
   it('escapes the LIKE wildcards and the escape character itself with a backslash', () => {

@@ -1,7 +1,7 @@
 import type * as XLSX from '@e965/xlsx';
 import { AppError } from '@catalogue/shared/errors';
 import { formatCount } from '@catalogue/shared/format-number';
-import { loadSheetJs } from '../../lib/on-first-use.ts';
+import { loadSheetJs } from './on-first-use.ts';
 
 /** What the upload really is, by its bytes: a name or a declared content type proves nothing. */
 export type SpreadsheetKind = 'xlsx' | 'xls';

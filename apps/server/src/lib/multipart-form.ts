@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@catalogue/shared/errors';
-import { assertPlainFileName, isPlainFileName } from '../../lib/upload-name.ts';
+import { assertPlainFileName, isPlainFileName } from './upload-name.ts';
 
 /** The multipart plugin's limit errors, in words a person can act on. */
 const LIMIT_MESSAGES: Record<string, string> = {

@@ -1,0 +1,2 @@
+// The dashboard module's surface (docs/architecture.md, "Server modules").
+export { dashboardRoutes } from './dashboard.routes.ts';
