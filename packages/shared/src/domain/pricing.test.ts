@@ -18,35 +18,11 @@ import {
   shownFromPerKgFine,
   type Costing,
 } from './pricing.ts';
+import { EXAMPLE_A_COSTING, EXAMPLE_B_COSTING } from './worked-examples.ts';
 
-/** Worked example A: a sterling silver ring, metal-linked. */
-const ringA: Costing = {
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
-  netWeightMg: 4250,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
-  stones: [{ kind: 'CZ', count: 3, rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  gstPct: 3,
-  priceBreaks: [],
-};
-
-/** Worked example B: brass earrings, per piece, with a price break from 288 pairs. */
-const earringsB: Costing = {
-  pricingMode: 'per_piece',
-  making: { basis: 'per_piece', value: 3800 },
-  stones: [{ kind: 'CZ', count: 12, rate: 125, basis: 'per_piece' }],
-  platingPerPiece: 2200,
-  extrasPerPiece: [{ kind: 'packaging', amount: 500 }],
-  hsn: '71179010',
-  gstPct: 3,
-  priceBreaks: [{ minQty: 288, unitPrice: 7600 }],
-};
+/** Worked examples A (a sterling silver ring, metal-linked) and B (brass earrings, per piece). */
+const ringA = EXAMPLE_A_COSTING;
+const earringsB = EXAMPLE_B_COSTING;
 
 const domestic = (silver: number) => ({ rates: { silver }, exported: false, inrPerUnit: null });
 

@@ -5,6 +5,7 @@ import {
   type PRODUCT_FIELDS,
   type ProductFieldName,
 } from './product-fields.ts';
+import { COSTING_COLUMNS } from './costing-workbook.ts';
 
 /**
  * Catalogue export and import with pictures: the workbook's columns, the limits of an upload, and
@@ -21,12 +22,16 @@ export type FieldColumn = {
   [K in ProductFieldName]: Fields[K]['workbook'] extends { column: infer C } ? C : never;
 }[ProductFieldName];
 
-/** The columns that are no product field: attribute values and the gallery, with their places. */
+/**
+ * The columns that are no product field, with their places: attribute values, the gallery, and
+ * the design's costing (admins only: `costing-workbook.ts`), last.
+ */
 const OTHER_COLUMNS = [
   ...ATTRIBUTE_KINDS.map((kind, i) => ({ column: kind, at: 70 + 10 * i })),
   { column: 'images', at: 200 },
   { column: 'alt_en', at: 210 },
   { column: 'alt_hi', at: 220 },
+  ...COSTING_COLUMNS.map((c, i) => ({ column: c.column, at: 300 + i })),
 ] as const;
 
 /** The product field a workbook column carries, by column. */
@@ -110,6 +115,8 @@ export const importCountsSchema = z.object({
   errors: z.number().int(),
   pictures: z.number().int(),
   pictureErrors: z.number().int(),
+  /** Designs whose costing the import sets or removes (within the rows created and updated). */
+  costings: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

@@ -8,6 +8,7 @@ import {
   CATALOGUE_COLUMNS,
   type ExportQuery,
 } from '@catalogue/shared/schemas/catalogue-import';
+import { costingCells } from '@catalogue/shared/schemas/costing-workbook';
 import { PRODUCT_FIELD_NAMES, productField } from '@catalogue/shared/schemas/product-fields';
 import type { Db } from '../../db/client.ts';
 import { loadExcelJs } from '../../lib/on-first-use.ts';
@@ -87,6 +88,8 @@ function rowValues(
     images: p.gallery.map(pictureText).join('\n'),
     alt_en: p.gallery.some((g) => g.altEn) ? p.gallery.map((g) => g.altEn).join('\n') : '',
     alt_hi: p.gallery.some((g) => g.altHi) ? p.gallery.map((g) => g.altHi).join('\n') : '',
+    // The admin's own workbook: the design's costing (never in a buyer's workbook).
+    ...costingCells(p.costing),
   };
 }
 
@@ -113,7 +116,7 @@ export async function writeCatalogueWorkbook(
   sheet.columns = CATALOGUE_COLUMNS.map((key) => ({
     header: key,
     key,
-    width: key === 'description' || key === 'images' ? 40 : key === 'name' ? 30 : 14,
+    width: key === 'description' || key === 'images' || key === 'stone_costs' ? 40 : key === 'name' ? 30 : 14,
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

@@ -32,8 +32,8 @@ export type UndoOutcome =
 
 /**
  * Undoes one applied import in the caller's transaction when it is the newest applied one and no
- * product it touched has changed since: products it updated get their row (every column, the
- * timestamps included), gallery and attribute values back; those it created are deleted. Media
+ * product it touched has changed since (nor its costing): products it updated get their row (every
+ * column, the timestamps included), gallery, attribute values and costing back; those it created are deleted. Media
  * rows it added that nothing uses any more are deleted; their storage keys are answered.
  */
 export async function undoCatalogueImport(
@@ -62,7 +62,9 @@ export async function undoCatalogueImport(
   }>(
     tx,
     sql`SELECT c.product_id::text AS "productId", c.before IS NOT NULL AS "hadBefore", p.code,
-          p.updated_at <> ${target.createdAt}::timestamptz AS changed
+          (p.updated_at <> ${target.createdAt}::timestamptz OR EXISTS (
+            SELECT 1 FROM product_costings pc WHERE pc.product_id = p.id
+              AND pc.updated_at > ${target.createdAt}::timestamptz)) AS changed
         FROM catalogue_import_changes c LEFT JOIN products p ON p.id = c.product_id
         WHERE c.import_id = ${importId}::uuid ORDER BY p.code FOR UPDATE OF c`,
   );
@@ -91,6 +93,13 @@ export async function undoCatalogueImport(
   await tx.execute(sql`INSERT INTO product_attributes (product_id, value_id)
     SELECT (b.before->'product'->>'id')::uuid, v.value::uuid FROM (${restored}) b,
       jsonb_array_elements_text(b.before->'attributes') v`);
+  // The costing as it was (an import from before costings were carried left them alone: no key).
+  const hadCosting = sql`SELECT c.before FROM catalogue_import_changes c WHERE c.import_id = ${importId}::uuid AND c.before ? 'costing'`;
+  await tx.execute(sql`DELETE FROM product_costings WHERE product_id IN (
+    SELECT (b.before->'product'->>'id')::uuid FROM (${hadCosting}) b)`);
+  await tx.execute(sql`INSERT INTO product_costings SELECT r.* FROM (${hadCosting}) b,
+    jsonb_populate_record(NULL::product_costings, b.before->'costing') r
+    WHERE jsonb_typeof(b.before->'costing') = 'object'`);
   await tx.execute(sql`DELETE FROM products WHERE id IN (
     SELECT product_id FROM catalogue_import_changes WHERE import_id = ${importId}::uuid AND before IS NULL)`);
   await tx.execute(sql`UPDATE catalogue_imports SET status = 'undone', undone_at = now(), undone_by = ${undoneBy}

@@ -1,8 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { CostingValue } from '@catalogue/shared/schemas/pricing';
 import type { ProductFieldValues, ProductInput } from '@catalogue/shared/schemas/product-fields';
 import type { Db, Tx } from '../../db/client.ts';
 import { catalogueImportChanges, catalogueImports } from '../../db/schema/catalogue-imports.ts';
 import { media } from '../../db/schema/media.ts';
+import { productCostings } from '../../db/schema/pricing.ts';
 import { productAttributes, productImages, products } from '../../db/schema/products.ts';
 import type { NewMedia } from '../media/index.ts';
 import {
@@ -13,6 +15,7 @@ import {
   type ProductValues,
   updateProducts,
 } from '../products/index.ts';
+import { deleteCostings, readCostings, storedCosting, writeCostings } from '../pricing/index.ts';
 import { escapeLike } from '../../db/escape-like.ts';
 
 /**
@@ -31,6 +34,8 @@ export type CurrentProduct = {
   updatedAt: string;
   gallery: GalleryItem[];
   attributeIds: string[];
+  /** The design's costing (admins' workbook only), null without one. */
+  costing: CostingValue | null;
 };
 
 export type AttributeValue = { id: string; kind: string; slug: string };
@@ -44,6 +49,8 @@ export type ProductWrite = {
   gallery: GalleryItem[] | null;
   /** null: the attribute values stay as they are. */
   attributeIds: string[] | null;
+  /** The design's costing through the costing's own write; absent: it stays, null: it is removed. */
+  costing?: CostingValue | null;
 };
 
 type Conn = Db | Tx;
@@ -65,7 +72,7 @@ type ProductSelect = Awaited<ReturnType<typeof selectCurrent>>[number];
 async function withDetails(db: Conn, rows: ProductSelect[]): Promise<CurrentProduct[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [images, attributes] = await Promise.all([
+  const [images, attributes, costings] = await Promise.all([
     db
       .select({
         productId: productImages.productId,
@@ -85,6 +92,7 @@ async function withDetails(db: Conn, rows: ProductSelect[]): Promise<CurrentProd
       .from(productAttributes)
       .where(sql`${productAttributes.productId} = ANY(${uuids(ids)})`)
       .orderBy(productAttributes.valueId),
+    readCostings(db, ids),
   ]);
   const galleries = new Map<string, GalleryItem[]>();
   for (const { productId, ...item } of images) {
@@ -104,6 +112,7 @@ async function withDetails(db: Conn, rows: ProductSelect[]): Promise<CurrentProd
         ? [{ mediaId: r.mediaId, url: r.mediaId ? null : r.imageUrl, altEn: '', altHi: '' }]
         : []),
     attributeIds: values.get(r.id) ?? [],
+    costing: storedCosting(costings.get(r.id) ?? null),
   }));
 }
 
@@ -175,7 +184,7 @@ export async function listExistingMedia(db: Conn, ids: string[]): Promise<Set<st
   return new Set(rows.map((r) => r.id));
 }
 
-/** The products as they are now (row, gallery rows, attribute value ids), for undo. */
+/** The products as they are now (row, gallery rows, attribute value ids, costing), for undo. */
 async function snapshot(tx: Tx, ids: string[]): Promise<Array<{ id: string; before: unknown }>> {
   if (!ids.length) return [];
   return rowsOf(
@@ -183,7 +192,8 @@ async function snapshot(tx: Tx, ids: string[]): Promise<Array<{ id: string; befo
     sql`SELECT p.id::text AS id, jsonb_build_object(
           'product', to_jsonb(p),
           'images', COALESCE((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.position) FROM ${productImages} i WHERE i.product_id = p.id), '[]'::jsonb),
-          'attributes', COALESCE((SELECT jsonb_agg(a.value_id ORDER BY a.value_id) FROM ${productAttributes} a WHERE a.product_id = p.id), '[]'::jsonb)
+          'attributes', COALESCE((SELECT jsonb_agg(a.value_id ORDER BY a.value_id) FROM ${productAttributes} a WHERE a.product_id = p.id), '[]'::jsonb),
+          'costing', (SELECT to_jsonb(c) FROM ${productCostings} c WHERE c.product_id = p.id)
         ) AS before
         FROM ${products} p WHERE p.id = ANY(${uuids(ids)})`,
   );
@@ -223,7 +233,7 @@ const WRITE_BATCH = 500;
  * Writes one import in the caller's transaction: the new media rows, the products (created, or
  * updated with `updated_at` set to the transaction's time, the same as the history row's
  * `created_at`) through the product writes, their galleries (the product's picture mirrors
- * position 0) and attribute values, the history row and a before-image per touched product.
+ * position 0), attribute values and costings (through the costing's own write), the history row and a before-image per touched product.
  * Answers the history row's id.
  */
 export async function writeCatalogueImport(
@@ -283,6 +293,15 @@ export async function writeCatalogueImport(
     await writeAttributes(
       tx,
       batch.flatMap((w) => (w.attributeIds ? [{ productId: idOf(w), attributeIds: w.attributeIds }] : [])),
+    );
+    await writeCostings(
+      tx,
+      batch.flatMap((w) => (w.costing ? [{ productId: idOf(w), costing: w.costing }] : [])),
+      input.createdBy,
+    );
+    await deleteCostings(
+      tx,
+      batch.flatMap((w) => (w.costing === null && w.id ? [w.id] : [])),
     );
     done += batch.length;
     input.onProgress(done);

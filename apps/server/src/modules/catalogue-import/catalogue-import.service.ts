@@ -15,6 +15,7 @@ import {
   type ImportJob,
   type RowReport,
 } from '@catalogue/shared/schemas/catalogue-import';
+import { sameCosting } from '@catalogue/shared/schemas/costing-workbook';
 import type { Db } from '../../db/client.ts';
 import { analyzeAfterBulkWrite } from '../../db/statistics.ts';
 import type { MediaService, MediaStore } from '../media/index.ts';
@@ -230,9 +231,14 @@ export function createCatalogueImportService(deps: {
           job.plan.map((w) => w.code.toLowerCase()),
           { lock: true },
         );
-        const moved = job.plan.filter(
-          (w) => (now.get(w.code.toLowerCase())?.updatedAt ?? null) !== (w.current?.updatedAt ?? null),
-        );
+        // A product, or its costing (saved on its own), changed since the check.
+        const moved = job.plan.filter((w) => {
+          const found = now.get(w.code.toLowerCase()) ?? null;
+          return (
+            (found?.updatedAt ?? null) !== (w.current?.updatedAt ?? null) ||
+            !sameCosting(found?.costing ?? null, w.current?.costing ?? null)
+          );
+        });
         if (moved.length) {
           throw new AppError(
             'CONFLICT',
@@ -582,13 +588,16 @@ export function createCatalogueImportService(deps: {
         createdAt: new Date(r.createdAt).toISOString(),
         createdBy: r.createdBy,
         undoneAt: r.undoneAt ? new Date(r.undoneAt).toISOString() : null,
-        counts: (r.summary.counts as ImportCounts | undefined) ?? {
+        // An import from before costings were carried counted none.
+        counts: {
           created: 0,
           updated: 0,
           unchanged: 0,
           errors: 0,
           pictures: 0,
           pictureErrors: 0,
+          costings: 0,
+          ...(r.summary.counts as Partial<ImportCounts> | undefined),
         },
         canUndo: r.id === latestApplied,
       }));

@@ -1,15 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '@catalogue/shared/schemas/catalogue-import';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { multipart, sampleImage, SVG_IMAGE, TEXT_FILE } from '../../../test/image-fixtures.ts';
+import {
+  catalogueImportCalls,
+  sheetRows,
+  workbook,
+  type Cell,
+} from '../../../test/catalogue-import-fixtures.ts';
+import { sampleImage, SVG_IMAGE, TEXT_FILE } from '../../../test/image-fixtures.ts';
 import { zipArchive, type ZipEntry } from '../../lib/zip.ts';
 
-type Cell = string | number | null | XLSX.CellObject;
 const HEADER = [
   'code',
   'name',
@@ -24,13 +27,7 @@ const HEADER = [
   'min_order_quantity',
   'tags',
 ];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function workbook(rows: Cell[][]): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Catalogue');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
 const zip = (entries: ZipEntry[]) => zipArchive(entries, new Date('2026-01-01T00:00:00Z'));
 
 describe('catalogue export, import with pictures, and undo', () => {
@@ -58,68 +55,10 @@ describe('catalogue export, import with pictures, and undo', () => {
     media: await q(sql`SELECT id FROM media ORDER BY id`),
   });
 
-  async function upload(
-    book: Buffer | null,
-    pictures: Buffer | null = null,
-    token = admin.token,
-    names = ['catalogue.xlsx', 'pictures.zip'],
-  ) {
-    const files = [
-      ...(book ? [{ field: 'workbook', filename: names[0]!, contentType: XLSX_TYPE, data: book }] : []),
-      ...(pictures
-        ? [{ field: 'pictures', filename: names[1]!, contentType: 'application/zip', data: pictures }]
-        : []),
-    ];
-    const form = multipart({}, files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/admin/catalogue/imports/jobs',
-      payload: form.payload,
-      headers: { ...form.headers, ...bearer(token) },
-    });
-  }
-
-  async function settle(id: string): Promise<ImportJob> {
-    for (let i = 0; i < 600; i++) {
-      const res = await t.app.inject({
-        url: `/api/admin/catalogue/imports/jobs/${id}`,
-        headers: bearer(admin.token),
-      });
-      const job = res.json<ImportJob>();
-      if (job.phase !== 'checking' && job.phase !== 'applying') return job;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('job did not settle');
-  }
-
-  async function check(book: Buffer, pictures: Buffer | null = null): Promise<ImportJob> {
-    const res = await upload(book, pictures);
-    expect(res.statusCode, res.body).toBe(202);
-    return settle(res.json<ImportJob>().id);
-  }
-
-  async function apply(job: ImportJob) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/catalogue/imports/jobs/${job.id}/apply`,
-      headers: bearer(admin.token),
-    });
-    return { res, job: res.statusCode === 202 ? await settle(job.id) : null };
-  }
-
-  async function exportBook(query = ''): Promise<Buffer> {
-    const res = await t.app.inject({
-      url: `/api/admin/catalogue/export${query}`,
-      headers: bearer(admin.token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain(XLSX_TYPE);
-    return res.rawPayload;
-  }
-  const sheetRows = (book: Buffer) => {
-    const wb = XLSX.read(book, { type: 'buffer' });
-    return XLSX.utils.sheet_to_json<Record<string, unknown>>(wb.Sheets[wb.SheetNames[0]!]!, { defval: null });
-  };
+  const { upload, check, apply, exportBook } = catalogueImportCalls(
+    () => t,
+    () => admin.token,
+  );
 
   let firstImportId = '';
 
@@ -171,6 +110,7 @@ describe('catalogue export, import with pictures, and undo', () => {
       errors: 0,
       pictures: 3,
       pictureErrors: 0,
+      costings: 0,
     });
     expect(job.pictures.map((p) => [p.name, p.outcome, p.row, p.position])).toEqual([
       ['RG-1001.jpg', 'matched', 2, 1],
@@ -623,7 +563,17 @@ describe('catalogue export, import with pictures, and undo', () => {
     const exported = sheetRows(await exportBook('?search=CL-1'));
     expect(exported).toHaveLength(1);
     expect(exported[0]).toMatchObject({ code: 'CL-1', tags: '', collection: 'Rajwada' });
-    expect(Object.keys(exported[0]!).slice(-4)).toEqual(['collection', 'images', 'alt_en', 'alt_hi']);
+    // The product's columns end with the collection and the gallery; the costing's come last.
+    const keys = Object.keys(exported[0]!);
+    const collectionAt = keys.indexOf('collection');
+    expect(keys.slice(collectionAt, collectionAt + 5)).toEqual([
+      'collection',
+      'images',
+      'alt_en',
+      'alt_hi',
+      'pricing_mode',
+    ]);
+    expect(keys.at(-1)).toBe('price_breaks');
 
     const renamed = await check(
       workbook([header, ['CL-1', 'Rajwada Ring', 'Rings', 'withgemstone', 'Temple']]),

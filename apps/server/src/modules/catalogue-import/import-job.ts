@@ -57,6 +57,7 @@ export function countsOf(job: Job): ImportCounts {
     errors: n('error'),
     pictures: job.pictures.filter((p) => p.outcome === 'matched').length,
     pictureErrors: job.pictures.filter((p) => p.outcome !== 'matched').length,
+    costings: job.plan.filter((w) => w.costing !== undefined).length,
   };
 }
 

@@ -1,4 +1,5 @@
 import { ATTRIBUTE_KINDS, type RowReport } from '@catalogue/shared/schemas/catalogue-import';
+import { sameCosting } from '@catalogue/shared/schemas/costing-workbook';
 import { PRODUCT_FIELD_NAMES, type ProductInput } from '@catalogue/shared/schemas/product-fields';
 import type {
   AttributeValue,
@@ -79,7 +80,7 @@ function desiredGallery(
 /**
  * What applying a checked row would do: create, update (with the full new values), or nothing.
  * Blank cells keep the current values (a new product gets the columns' defaults); a kind of attribute not given keeps the current values of
- * that kind.
+ * that kind; blank costing columns keep the costing, and a costing the same in the workbook is no change.
  */
 export function planRow(
   row: ParsedRow,
@@ -100,6 +101,8 @@ export function planRow(
   const gallery = desiredGallery(row, current, pictures);
   // The product's fields: the row's where it gives them, else the product's (a new one: the form's).
   const fields = { ...current?.values, ...row.input } as ProductInput;
+  // The costing columns: blank keeps the costing, otherwise they are the whole costing (or none).
+  const costingMoves = row.costing !== undefined && !sameCosting(current?.costing ?? null, row.costing);
   const write: PlannedWrite = {
     row: row.row,
     id: current?.id ?? null,
@@ -108,9 +111,11 @@ export function planRow(
     values: fields,
     gallery,
     attributeIds,
+    ...(costingMoves ? { costing: row.costing } : {}),
   };
   if (!current) return { outcome: 'created', write };
   const unchanged =
+    !costingMoves &&
     PRODUCT_FIELD_NAMES.every((name) => sameValue(current.values[name], fields[name])) &&
     (attributeIds === null || sameList([...current.attributeIds].sort(), attributeIds)) &&
     (gallery === null || (!gallery.some((g) => g.picture) && sameGallery(current.gallery, gallery)));

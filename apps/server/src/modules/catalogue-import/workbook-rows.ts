@@ -1,5 +1,3 @@
-import { AppError } from '@catalogue/shared/errors';
-import { isId } from '@catalogue/shared/schemas/common';
 import {
   checkFieldValues,
   PRODUCT_FIELD_NAMES,
@@ -12,12 +10,23 @@ import {
   CATALOGUE_COLUMNS,
   CATALOGUE_IMPORT_LIMITS,
   CATALOGUE_REQUIRED_COLUMNS,
-  FIELD_OF_COLUMN,
   type AttributeKind,
   type CatalogueColumn,
-  type FieldColumn,
 } from '@catalogue/shared/schemas/catalogue-import';
+import {
+  COSTING_COLUMN_NAMES,
+  readCostingCells,
+  type CostingCells,
+} from '@catalogue/shared/schemas/costing-workbook';
+import type { CostingValue } from '@catalogue/shared/schemas/pricing';
 import type { SheetRow } from '../../lib/spreadsheet.ts';
+import {
+  aliasesOf,
+  cellText,
+  mapSheetColumns,
+  parsePicture,
+  type PictureRef,
+} from '../../lib/sheet-columns.ts';
 import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
 
 /**
@@ -25,58 +34,10 @@ import { GALLERY_ALT_MAX } from '@catalogue/shared/schemas/product-gallery';
  * values. A blank cell, or a column the sheet does not have, keeps an existing product's value.
  */
 
-/** Header spellings accepted for the columns that are no product field (those have theirs in the list). */
-const OTHER_ALIASES: Record<Exclude<CatalogueColumn, FieldColumn>, string[]> = {
-  metal: ['metal', 'metals'],
-  finish: ['finish', 'finishes', 'plating'],
-  stone: ['stone', 'stones'],
-  colour: ['colour', 'colours', 'color', 'colors'],
-  images: [
-    'images',
-    'image',
-    'imageurl',
-    'imagelink',
-    'img',
-    'picture',
-    'pictures',
-    'photo',
-    'photos',
-    'imagepath',
-  ],
-  alt_en: ['alten', 'alttext', 'alttexten', 'alt'],
-  alt_hi: ['althi', 'alttexthi'],
-};
-
-const aliasesOf = (column: CatalogueColumn): readonly string[] => {
-  const name = FIELD_OF_COLUMN.get(column);
-  return name ? productField(name).workbook!.aliases : OTHER_ALIASES[column as keyof typeof OTHER_ALIASES];
-};
-
-const normalise = (value: unknown) =>
-  String(value ?? '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-
 export type Columns = Map<CatalogueColumn, number>;
 
-export function mapCatalogueColumns(header: SheetRow): Columns {
-  const columns: Columns = new Map();
-  header.cells.forEach((cell, index) => {
-    const key = normalise(cell);
-    const column = CATALOGUE_COLUMNS.find((c) => aliasesOf(c).includes(key));
-    if (column && !columns.has(column)) columns.set(column, index);
-  });
-  const missing = CATALOGUE_REQUIRED_COLUMNS.filter((c) => !columns.has(c));
-  if (missing.length) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `The sheet needs the columns ${CATALOGUE_REQUIRED_COLUMNS.join(', ')} in its first row (missing: ${missing.join(', ')})`,
-    );
-  }
-  return columns;
-}
-
-export type PictureRef = { mediaId: string | null; url: string | null };
+export const mapCatalogueColumns = (header: SheetRow): Columns =>
+  mapSheetColumns(header, CATALOGUE_COLUMNS, CATALOGUE_REQUIRED_COLUMNS, aliasesOf);
 
 export type ParsedRow = {
   row: number;
@@ -90,41 +51,17 @@ export type ParsedRow = {
   images?: PictureRef[];
   altEn?: string[];
   altHi?: string[];
+  /**
+   * The design's costing from the costing columns, checked by the costing's own schema: absent
+   * when they are all blank (the costing stays), null when `pricing_mode` is "none" (removed).
+   */
+  costing?: CostingValue | null;
 };
 
 export type RowProblem = { column: string; message: string };
 
 const MAX_ALT = GALLERY_ALT_MAX;
-const MAX_URL = 2000;
-const MEDIA_PATH = /^(?:https?:\/\/[^/]+)?\/media\/([0-9a-f-]{36})$/i;
-const LEGACY_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** A cell as text: numbers as written (1001, not 1001.0), everything trimmed. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value).trim();
-}
-
 const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim());
-
-function parsePicture(text: string, mediaBase: string | null): PictureRef | string {
-  if (text.length > MAX_URL) return `a picture address is longer than ${MAX_URL} characters`;
-  const media = MEDIA_PATH.exec(text);
-  if (media && isId(media[1]) && (!text.startsWith('http') || (mediaBase && text.startsWith(mediaBase)))) {
-    return { mediaId: media[1]!.toLowerCase(), url: null };
-  }
-  if (LEGACY_UPLOAD.test(text)) return { mediaId: null, url: text };
-  try {
-    const url = new URL(text);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname)
-      return { mediaId: null, url: url.href };
-  } catch {
-    // reported below
-  }
-  return `"${text.slice(0, 80)}" is not a picture address (http(s) URL, /media/… or /uploads/…)`;
-}
 
 /**
  * Checks one data row. `slugs` holds each kind's known slugs; `mediaBase` is the public address
@@ -225,5 +162,11 @@ export function parseRow(
       problems.push({ column, message: `each alt text is at most ${MAX_ALT} characters` });
     else value[key] = list;
   }
+  const costingCells: CostingCells = {};
+  for (const column of COSTING_COLUMN_NAMES) costingCells[column] = cell(column);
+  const costing = readCostingCells(costingCells);
+  if (costing.kind === 'problems') problems.push(...costing.problems);
+  else if (costing.kind === 'clear') value.costing = null;
+  else if (costing.kind === 'set') value.costing = costing.costing;
   return { value: problems.length ? null : value, problems };
 }

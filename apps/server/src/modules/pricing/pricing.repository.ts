@@ -1,5 +1,6 @@
 import { desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { costingSchema, type CostingValue } from '@catalogue/shared/schemas/pricing';
+import type { Db, Tx } from '../../db/client.ts';
 import { fxRates, metalRates, productCostings } from '../../db/schema/pricing.ts';
 import { products } from '../../db/schema/products.ts';
 
@@ -100,8 +101,17 @@ export async function readCosting(db: Db, productId: string): Promise<unknown | 
   return row?.costing ?? null;
 }
 
-/** The costings of several designs at once (a quote's lines), by product id. */
-export async function readCostings(db: Db, productIds: readonly string[]): Promise<Map<string, unknown>> {
+/** A stored costing, checked again on the way out (one written by an older version stays readable). */
+export function storedCosting(raw: unknown): CostingValue | null {
+  const parsed = costingSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The costings of several designs at once (a quote's lines, an import's rows), by product id. */
+export async function readCostings(
+  db: Db | Tx,
+  productIds: readonly string[],
+): Promise<Map<string, unknown>> {
   if (!productIds.length) return new Map();
   const rows = await db
     .select({ productId: productCostings.productId, costing: productCostings.costing })
@@ -110,12 +120,43 @@ export async function readCostings(db: Db, productIds: readonly string[]): Promi
   return new Map(rows.map((r) => [r.productId, r.costing]));
 }
 
-export async function writeCosting(db: Db, productId: string, costing: unknown, by: string | null) {
-  await db
-    .insert(productCostings)
-    .values({ productId, costing, updatedById: by })
-    .onConflictDoUpdate({
-      target: productCostings.productId,
-      set: { costing, updatedById: by, updatedAt: new Date() },
-    });
+/** Rows one statement writes at most (a statement's parameters are bounded). */
+const COSTING_BATCH = 1000;
+
+/**
+ * Saves checked costings, several designs a statement: the costing PUT (one design) and the
+ * catalogue import (its rows, in its transaction) both write through here. `updated_at` is the
+ * transaction's time, so an import's costings carry the import's own time (its undo compares it).
+ */
+export async function writeCostings(
+  db: Db | Tx,
+  rows: ReadonlyArray<{ productId: string; costing: CostingValue }>,
+  by: string | null,
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += COSTING_BATCH) {
+    await db
+      .insert(productCostings)
+      .values(
+        rows.slice(at, at + COSTING_BATCH).map((r) => ({
+          productId: r.productId,
+          costing: r.costing,
+          updatedById: by,
+          updatedAt: sql`now()`,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: productCostings.productId,
+        set: {
+          costing: sql`excluded.costing`,
+          updatedById: sql`excluded.updated_by_id`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** Removes the costings of these designs (an import row whose `pricing_mode` is "none"). */
+export async function deleteCostings(db: Db | Tx, productIds: readonly string[]): Promise<void> {
+  if (!productIds.length) return;
+  await db.delete(productCostings).where(inArray(productCostings.productId, [...productIds]));
 }

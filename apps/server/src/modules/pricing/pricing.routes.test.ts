@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import type { CostingAnswer, RateHistory, RatesAnswer } from '@catalogue/shared/schemas/pricing';
 import { insertProduct, type TestProduct } from '../../../test/buyer-fixtures.ts';
 import { EXAMPLE_A_COSTING } from '../../../test/pricing-fixtures.ts';
+import { submitRequest } from '../../../test/quote-fixtures.ts';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
 
 /** Worked example A, its stone a kind of the admin's own naming. */
@@ -225,8 +226,8 @@ describe('metal and exchange rates, costing per design', () => {
     }
   });
 
-  it('never puts a costing in a buyer’s or an anonymous answer, nor in the catalogue workbook', async () => {
-    const marks = ['unobtainium', 'pricingMode', 'netWeightMg', 'costing'];
+  it('never puts a costing in a buyer’s or an anonymous answer, nor in a buyer’s workbook', async () => {
+    const marks = ['unobtainium', 'pricingMode', 'netWeightMg', 'costing', 'metal_linked', '71131100'];
     const reads = [
       `/api/products/single/${ring.id}`,
       '/api/products/',
@@ -241,11 +242,50 @@ describe('metal and exchange rates, costing per design', () => {
         for (const mark of marks)
           expect(res.body, `${url} ${token ? 'signed in' : 'anonymous'}`).not.toContain(mark);
       }
-    const workbook = await call('GET', '/api/admin/catalogue/export');
-    expect(workbook.statusCode).toBe(200);
-    const text = xlsxText(workbook.rawPayload);
-    expect(text).toContain('RG-A');
-    for (const mark of marks) expect(text).not.toContain(mark);
+
+    // The admin's catalogue workbook carries it (its costing columns); a buyer cannot fetch it.
+    const adminBook = xlsxText((await call('GET', '/api/admin/catalogue/export?search=RG-A')).rawPayload);
+    expect(adminBook).toContain('CZ-unobtainium 3 @ 4.50/pc');
+    expect((await call('GET', '/api/admin/catalogue/export', undefined, buyer.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/catalogue/export', undefined, null)).statusCode).toBe(401);
+
+    // A selection's line sheet, with prices shown.
+    const selection = await call('POST', '/api/selections', { title: 'Rings', productIds: [ring.id] });
+    expect(selection.statusCode, selection.body).toBe(201);
+    const link = await call('POST', `/api/selections/${selection.json().selection._id}/links`, {
+      recipient: { name: 'Meera' },
+      showPrices: true,
+    });
+    const sheet = await call('GET', `/s/${link.json().link.token}/linesheet.xlsx`, undefined, null);
+    expect(sheet.statusCode).toBe(200);
+    const lineSheet = xlsxText(sheet.rawPayload);
+    expect(lineSheet).toContain('RG-A');
+    for (const mark of marks) expect(lineSheet).not.toContain(mark);
+
+    // The quotation workbook of a quote priced from the costing (its line takes the suggested price).
+    const { id } = await submitRequest(t, buyer, {
+      country: 'IN',
+      orderDetails: [{ productId: ring.id, quantity: 10 }],
+    });
+    const quoted = await call('PUT', `/api/orders/${id}/quote`, {
+      version: 1,
+      currency: 'INR',
+      leadTimeDays: 14,
+      lines: [{ productId: ring.id }],
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect((await call('POST', `/api/orders/${id}/quote/send`, { version: 2 })).statusCode).toBe(200);
+    const order = (await call('GET', `/api/orders/${id}`, undefined, buyer.token)).json().order;
+    const file = await call(
+      'GET',
+      String(order.excelFilePath).replace('/uploads/', '/api/orders/download/'),
+      undefined,
+      null,
+    );
+    expect(file.statusCode).toBe(200);
+    const quotation = xlsxText(file.rawPayload);
+    expect(quotation).toContain('Sterling Ring');
+    for (const mark of marks) expect(quotation).not.toContain(mark);
   });
 });
 

@@ -31,7 +31,8 @@ import {
   productExists,
   readCosting,
   readCostings,
-  writeCosting,
+  storedCosting,
+  writeCostings,
   type FxRateRow,
   type MetalRateRow,
 } from './pricing.repository.ts';
@@ -99,12 +100,6 @@ export function suggest(
     if (error instanceof PricingError) return { suggested: null, unpricedReason: error.message };
     throw error;
   }
-}
-
-/** A stored costing, checked again on the way out (one written by an older version stays readable). */
-export function storedCosting(raw: unknown): CostingValue | null {
-  const parsed = costingSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
 }
 
 export function createPricingService(deps: { db: Db; now?: () => Date }) {
@@ -200,7 +195,7 @@ export function createPricingService(deps: { db: Db; now?: () => Date }) {
     async saveCosting(productId: string, body: unknown, by: Setter): Promise<CostingAnswer> {
       await requireProduct(productId);
       const costing = parse(costingSchema, body);
-      await writeCosting(db, productId, costing, by.id);
+      await writeCostings(db, [{ productId, costing }], by.id);
       return costingAnswer(productId, costing);
     },
 

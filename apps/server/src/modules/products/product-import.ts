@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 import type { Category, Subcategory } from '@catalogue/shared/domain/categories';
-import { AppError } from '@catalogue/shared/errors';
-import { isId } from '@catalogue/shared/schemas/common';
 import { productFieldSchemas } from '@catalogue/shared/schemas/product';
 import {
   IMPORT_COLUMNS,
@@ -9,26 +7,8 @@ import {
   type ImportColumn,
   type ImportError,
 } from '@catalogue/shared/schemas/product-import';
+import { aliasesOf, cellText, mapSheetColumns, parsePicture } from '../../lib/sheet-columns.ts';
 import type { SheetRow } from '../../lib/spreadsheet.ts';
-
-/** Header spellings people use for each column, compared without case, spaces or punctuation. */
-const HEADER_ALIASES: Record<ImportColumn, string[]> = {
-  name: ['name', 'productname', 'itemname', 'title', 'item'],
-  code: ['code', 'productcode', 'designcode', 'sku', 'itemcode', 'modelno', 'modelnumber', 'designno'],
-  description: ['description', 'productdescription', 'desc', 'details'],
-  category: ['category', 'productcategory', 'categoryname'],
-  subcategory: ['subcategory', 'subcategoryname', 'subcat'],
-  image: ['image', 'imageurl', 'imagelink', 'img', 'picture', 'photo', 'imagepath'],
-};
-
-const normaliseHeader = (value: unknown) =>
-  String(value ?? '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-
-const MAX_IMAGE_URL = 2000;
-const LEGACY_UPLOAD = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-const MEDIA_PATH = /^\/media\/([0-9a-f-]{36})$/i;
 
 export type ImportImage = { kind: 'url'; url: string } | { kind: 'media'; id: string };
 
@@ -44,44 +24,25 @@ export type ImportRow = {
   image: ImportImage | null;
 };
 
-/** Which column index holds each known field; unknown headers are ignored. */
-export function mapColumns(header: SheetRow): Map<ImportColumn, number> {
-  const columns = new Map<ImportColumn, number>();
-  header.cells.forEach((cell, index) => {
-    const key = normaliseHeader(cell);
-    const column = IMPORT_COLUMNS.find((c) => HEADER_ALIASES[c].includes(key));
-    if (column && !columns.has(column)) columns.set(column, index);
-  });
-  const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !columns.has(c));
-  if (missing.length) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `The sheet needs the columns ${IMPORT_REQUIRED_COLUMNS.join(', ')} in its first row (missing: ${missing.join(', ')})`,
-    );
-  }
-  return columns;
-}
+/**
+ * Which column index holds each known field; unknown headers are ignored. The headers are read as
+ * the catalogue workbook reads them (`workbook-rows.ts`): each field's spellings from the list of
+ * the product's fields, `image` by the spellings of the workbook's `images` column.
+ */
+export const mapColumns = (header: SheetRow): Map<ImportColumn, number> =>
+  mapSheetColumns(header, IMPORT_COLUMNS, IMPORT_REQUIRED_COLUMNS, (c) =>
+    aliasesOf(c === 'image' ? 'images' : c),
+  );
 
-/** A cell as text: numbers as written (1001, not 1001.0), everything trimmed. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  return String(value).trim();
-}
+const MAX_IMAGE_URL = 2000;
 
+/** The picture as the catalogue workbook reads one (without its media address), in this answer's words. */
 function parseImage(value: string): ImportImage | string {
   if (value.length > MAX_IMAGE_URL) return `image must be at most ${MAX_IMAGE_URL} characters`;
-  const media = MEDIA_PATH.exec(value);
-  if (media && isId(media[1])) return { kind: 'media', id: media[1].toLowerCase() };
-  if (LEGACY_UPLOAD.test(value)) return { kind: 'url', url: value };
-  try {
-    const url = new URL(value);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname)
-      return { kind: 'url', url: url.href };
-  } catch {
-    // not a URL: reported below
-  }
-  return 'image must be an http(s) URL or an uploaded image path (/media/... or /uploads/...)';
+  const picture = parsePicture(value, null);
+  if (typeof picture === 'string')
+    return 'image must be an http(s) URL or an uploaded image path (/media/... or /uploads/...)';
+  return picture.mediaId ? { kind: 'media', id: picture.mediaId } : { kind: 'url', url: picture.url! };
 }
 
 /**

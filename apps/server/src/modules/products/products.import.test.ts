@@ -97,6 +97,42 @@ describe('POST /api/products/admin/uploadexcel', () => {
     expect(newest.map((p) => p.code)).toEqual(['IMP-003', 'IMP-002', 'IMP-001']);
   });
 
+  it('reads the headers as the catalogue workbook does (its spellings, its picture column), ignoring the costing', async () => {
+    const res = await upload(
+      workbook([
+        ['Item Name', 'Design No', 'Details', 'Product Category', 'Sub-Cat', 'Photos', 'pricing_mode', 'hsn'],
+        [
+          'Jhumka Pair',
+          'HDR-001',
+          'Meenakari',
+          'Earrings',
+          'withgemstone',
+          'https://cdn.example.com/j.jpg',
+          'nonsense',
+          '1',
+        ],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ count: 1, created: 1, errors: [] });
+    expect(await byCode('HDR-001')).toMatchObject({
+      name: 'Jhumka Pair',
+      description: 'Meenakari',
+      category: 'Earrings',
+      imageUrl: 'https://cdn.example.com/j.jpg',
+    });
+    const missing = await upload(
+      workbook([
+        ['Item Name', 'Design No', 'Sub-Cat'],
+        ['x', 'y', 'z'],
+      ]),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(
+      'The sheet needs the columns name, code, category, subcategory in its first row (missing: category)',
+    );
+  });
+
   it('imports an .xls (BIFF8) the same way, recognised by content whatever its name', async () => {
     const xls = workbook([HEADER, ['Jhumka', 'XLS-001', 'Classic', 'Earrings', 'withgemstone', null]], 'xls');
     expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0');

@@ -204,6 +204,7 @@ export function ImportReport({ job }: { job: ImportJob }) {
           <li className={c.pictureErrors ? 'font-semibold text-red-800' : ''}>
             {t('report.pictureErrors', { count: c.pictureErrors })}
           </li>
+          <li>{t('report.costings', { count: c.costings })}</li>
         </ul>
       </div>
       <RowsTable rows={job.rows} />

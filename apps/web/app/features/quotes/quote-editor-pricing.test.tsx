@@ -232,6 +232,122 @@ describe('QuoteEditor pricing', () => {
     });
   });
 
+  it('adds, changes and removes one-off charges per line, in minor units', async () => {
+    renderEditor(orderOf(quoteOf()));
+    expect(screen.getAllByText('No one-off charges.')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a charge to RG-925' }));
+    fireEvent.change(screen.getByLabelText('Charge 1 of RG-925'), { target: { value: 'mould' } });
+    fireEvent.change(screen.getByLabelText('Amount of charge 1 of RG-925 (INR)'), {
+      target: { value: '2,500' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a charge to RG-925' }));
+    fireEvent.change(screen.getByLabelText('Charge 2 of RG-925'), { target: { value: 'cad' } });
+    fireEvent.change(screen.getByLabelText('Amount of charge 2 of RG-925 (INR)'), {
+      target: { value: '750.50' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a charge to BG-0' }));
+    fireEvent.change(screen.getByLabelText('Amount of charge 1 of BG-0 (INR)'), { target: { value: '100' } });
+    // The sample charge of the bangle is removed again before saving.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove charge 1 of BG-0' }));
+    api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
+    expect(sentBody().lines[0]).toMatchObject({
+      charges: [
+        { kind: 'mould', amount: 250_000 },
+        { kind: 'cad', amount: 75_050 },
+      ],
+    });
+    expect(sentBody().lines[1]).not.toHaveProperty('charges');
+  });
+
+  it('refuses a charge that is not an amount beside it, and shows the server’s refusal of one there', async () => {
+    renderEditor(
+      orderOf(
+        quoteOf({ lines: [{ ...ringLine, charges: [{ kind: 'sample', amount: 50_000 }] }, plainLine] }),
+      ),
+    );
+    const amount = screen.getByLabelText('Amount of charge 1 of RG-925 (INR)');
+    expect(amount).toHaveValue('500.00');
+    fireEvent.change(amount, { target: { value: '5.005' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(api).not.toHaveBeenCalled();
+
+    fireEvent.change(amount, { target: { value: '5' } });
+    api.mockRejectedValueOnce(
+      new ApiError(400, 'amount must be at least 1', 'VALIDATION', [
+        { path: 'lines.0.charges.0.amount', message: 'The sample charge is refused' },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The sample charge is refused')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sets until when the metal rate holds: in the future, never after the quote’s validity', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z'), toFake: ['Date'] });
+    try {
+      renderEditor(orderOf(quoteOf()));
+      const rate = screen.getByLabelText(/Metal rate holds until/);
+      expect(rate).toHaveValue('');
+      expect(
+        screen.getByText("Empty: 48 hours after sending (never after the quote's validity)"),
+      ).toBeInTheDocument();
+      fireEvent.change(rate, { target: { value: '2026-11-24T10:00' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      expect(await screen.findByText("The metal rate's validity must be in the future")).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText(/Valid until/), { target: { value: '2026-11-30' } });
+      fireEvent.change(rate, { target: { value: '2026-12-01T09:00' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      expect(
+        await screen.findByText("The metal rate cannot hold after the quote's validity"),
+      ).toBeInTheDocument();
+      expect(api).not.toHaveBeenCalled();
+
+      fireEvent.change(rate, { target: { value: '2026-11-27T18:30' } });
+      api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+      fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
+      // The box reads the browser's time zone; the quote carries the instant.
+      expect(sentBody()).toMatchObject({
+        validUntil: '2026-11-30T23:59:59.999Z',
+        rateValidUntil: new Date(2026, 10, 27, 18, 30).toISOString(),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the server’s refusal of the rate validity beside its box', async () => {
+    renderEditor(orderOf(quoteOf()));
+    api.mockRejectedValueOnce(
+      new ApiError(400, 'rateValidUntil must not be after validUntil', 'VALIDATION', [
+        { path: 'rateValidUntil', message: 'rateValidUntil must not be after validUntil' },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findAllByText('rateValidUntil must not be after validUntil')).toHaveLength(2);
+    expect(screen.getByLabelText(/Metal rate holds until/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('edits the sample terms: typed, cleared', async () => {
+    renderEditor(orderOf(quoteOf({ sampleTerms: 'Two samples free' })));
+    const terms = screen.getByLabelText(/Sample terms/);
+    expect(terms).toHaveValue('Two samples free');
+    fireEvent.change(terms, { target: { value: '  One sample at cost, refunded on the first order ' } });
+    api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(1));
+    expect(sentBody().sampleTerms).toBe('One sample at cost, refunded on the first order');
+    fireEvent.change(terms, { target: { value: '' } });
+    api.mockResolvedValueOnce({ order: orderOf(quoteOf()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(2));
+    expect(sentBody(1).sampleTerms).toBe('');
+  });
+
   it('refuses a deposit over 100% before sending anything', async () => {
     renderEditor(orderOf(quoteOf()));
     fireEvent.change(screen.getByLabelText(/Deposit/), { target: { value: '140' } });

@@ -20,11 +20,14 @@ import { Notice } from '~/components/ui/notice';
 import { ApiError, apiRequest, checkAnswer } from '~/lib/api-client';
 import { ConfirmQuoteDialog, factsOf, type QuoteFacts } from './confirm-quote-dialog';
 import { LinePicture } from './quote-lines';
+import { chargeDrafts, chargeKey, LineCharges, readCharges, type ChargeDraft } from './quote-charges';
 import { formatMoney, parsePrice, priceText } from './quote-format';
 
-type LineDraft = { price: string; moq: string; note: string; reason: string };
+type LineDraft = { price: string; moq: string; note: string; reason: string; charges: ChargeDraft[] };
 const PARTS = ['metal', 'making', 'stones', 'setting', 'plating', 'extras'] as const;
 type Errors = Record<string, string>;
+/** The quote schema's bound on the sample terms. */
+const SAMPLE_TERMS_MAX = 500;
 
 /** A whole number in `[min, max]` typed in a box, or null. */
 function wholeNumber(text: string, min: number, max: number): number | null {
@@ -34,6 +37,24 @@ function wholeNumber(text: string, min: number, max: number): number | null {
 }
 
 const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant as a `datetime-local` box shows it (the browser's time zone, to the minute). */
+function localMinute(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The end of the day a quote is valid through (UTC), as the editor sends it. */
+const endOfDay = (day: string) => `${day}T23:59:59.999Z`;
+
+/** A draft's rate validity still ahead, or ''; a sent revision's is not carried into the next. */
+function rateValidityOf(order: OrderDetail): string {
+  const quote = order.quote;
+  return quote?.state === 'draft' && quote.rateValidUntil && Date.parse(quote.rateValidUntil) > Date.now()
+    ? localMinute(quote.rateValidUntil)
+    : '';
+}
 
 /** The start of the draft: the latest revision's values, or empty boxes (the minimum at the design's). */
 function startFrom(order: OrderDetail) {
@@ -51,6 +72,8 @@ function startFrom(order: OrderDetail) {
     depositPct: quote?.paymentTerms ? String(quote.paymentTerms.depositPct) : '',
     balance: quote?.paymentTerms?.balance ?? 'before_dispatch',
     paymentNote: quote?.paymentTerms?.note ?? '',
+    rateValidUntil: rateValidityOf(order),
+    sampleTerms: quote?.sampleTerms ?? '',
     lines: order.orderDetails.map((requested, i): LineDraft => {
       const line = quote?.lines[i];
       return line
@@ -59,9 +82,10 @@ function startFrom(order: OrderDetail) {
             moq: String(line.moq),
             note: line.note,
             reason: line.overrideReason ?? '',
+            charges: chargeDrafts(line.charges),
           }
         : // A line not quoted yet starts at its design's minimum order.
-          { price: '', moq: String(requested.minOrderQuantity ?? 1), note: '', reason: '' };
+          { price: '', moq: String(requested.minOrderQuantity ?? 1), note: '', reason: '', charges: [] };
     }),
   };
 }
@@ -79,8 +103,9 @@ function sentFacts(order: OrderDetail): QuoteFacts | null {
 }
 
 /**
- * The admin's quote for a request: a price, a minimum and a note per line, the currency, lead time,
- * validity, a note to the buyer and an internal note. "Save draft" stores the next revision;
+ * The admin's quote for a request: a price, a minimum, a note and one-off charges per line, the
+ * currency, lead time, validity and metal-rate validity, the tax and trade terms, sample terms, a
+ * note to the buyer and an internal note. "Save draft" stores the next revision;
  * "Send" sends the saved draft. The same rules as the server are checked here first; the server's
  * answer (totals included) is what the page then shows.
  */
@@ -134,6 +159,7 @@ export function QuoteEditor({
         found[`price${i}`] = t('quote.invalidPrice');
       // An override's reason is asked for beside it and kept when given; it is not required.
       const reason = draft.reason.trim();
+      const charges = readCharges(i, draft.charges, found, t('quote.invalidPrice'));
       const moq = wholeNumber(draft.moq, QUOTE_LIMITS.moqMin, QUOTE_LIMITS.moqMax);
       if (moq === null)
         found[`moq${i}`] = t('quote.invalidNumber', { min: QUOTE_LIMITS.moqMin, max: QUOTE_LIMITS.moqMax });
@@ -143,8 +169,7 @@ export function QuoteEditor({
         moq: moq ?? 1,
         note: draft.note,
         ...(reason && unitPrice != null ? { overrideReason: reason } : {}),
-        // One-off charges are not edited here: those of the saved revision are kept.
-        ...(order.quote?.lines[i]?.charges?.length ? { charges: order.quote.lines[i]!.charges } : {}),
+        ...(charges?.length ? { charges } : {}),
       };
     });
     const depositText = form.depositPct.trim();
@@ -154,7 +179,18 @@ export function QuoteEditor({
     if (leadTimeDays === null)
       found.leadTime = t('quote.invalidNumber', { min: 0, max: QUOTE_LIMITS.leadTimeDaysMax });
     // Valid through the chosen day (UTC); the server refuses a day already over.
-    const validUntil = form.validUntil ? `${form.validUntil}T23:59:59.999Z` : null;
+    const validUntil = form.validUntil ? endOfDay(form.validUntil) : null;
+    // The metal rate's validity: a future instant, never after the quote's (the server's rules).
+    let rateValidUntil: string | undefined;
+    if (form.rateValidUntil) {
+      const at = new Date(form.rateValidUntil).getTime();
+      if (Number.isNaN(at)) found.rateValidUntil = tp('quote.rateValidUnreadable');
+      else if (at <= Date.now()) found.rateValidUntil = tp('quote.rateValidPast');
+      else if (validUntil && at > Date.parse(validUntil)) found.rateValidUntil = tp('quote.rateValidAfter');
+      else rateValidUntil = new Date(at).toISOString();
+    }
+    if (form.sampleTerms.length > SAMPLE_TERMS_MAX)
+      found.sampleTerms = tp('quote.sampleTermsTooLong', { max: SAMPLE_TERMS_MAX });
     setErrors(found);
     if (Object.keys(found).length) return null;
     return {
@@ -166,13 +202,9 @@ export function QuoteEditor({
       noteToBuyer: form.noteToBuyer,
       internalNote: form.internalNote,
       showBreakdown: form.showBreakdown,
-      // Kept from the saved draft (not edited here): sample terms, and a rate validity still ahead.
-      ...(order.quote?.sampleTerms ? { sampleTerms: order.quote.sampleTerms } : {}),
-      ...(order.quote?.state === 'draft' &&
-      order.quote.rateValidUntil &&
-      Date.parse(order.quote.rateValidUntil) > Date.now()
-        ? { rateValidUntil: order.quote.rateValidUntil }
-        : {}),
+      sampleTerms: form.sampleTerms.trim(),
+      // Left out: 48 hours after sending, cut to the quote's validity (the server's default).
+      ...(rateValidUntil ? { rateValidUntil } : {}),
       ...(form.taxRegime ? { taxRegime: form.taxRegime as (typeof TAX_REGIMES)[number] } : {}),
       incoterm: form.incoterm ? (form.incoterm as (typeof INCOTERMS)[number]) : null,
       namedPlace: form.namedPlace.trim(),
@@ -207,11 +239,15 @@ export function QuoteEditor({
       const error = reason instanceof ApiError ? reason : new ApiError(0, String(reason));
       setIsStale(error.status === 409);
       setProblem(error.message);
-      // The server names the line's field (lines.N.unitPrice, lines.N.overrideReason): say it there.
+      // The server names the field (lines.N.unitPrice, lines.N.charges.M.amount, rateValidUntil…): say it there.
       const named: Errors = {};
       for (const issue of error.issues) {
-        const match = /^lines\.(\d+)\.(unitPrice|overrideReason)$/.exec(issue.path);
-        if (match) named[`${match[2] === 'unitPrice' ? 'price' : 'reason'}${match[1]}`] = issue.message;
+        const line = /^lines\.(\d+)\.(unitPrice|overrideReason)$/.exec(issue.path);
+        const charge = /^lines\.(\d+)\.charges\.(\d+)\.amount$/.exec(issue.path);
+        if (line) named[`${line[2] === 'unitPrice' ? 'price' : 'reason'}${line[1]}`] = issue.message;
+        else if (charge) named[chargeKey(Number(charge[1]), Number(charge[2]))] = issue.message;
+        else if (issue.path === 'rateValidUntil' || issue.path === 'sampleTerms')
+          named[issue.path] = issue.message;
       }
       if (Object.keys(named).length) setErrors(named);
     } finally {
@@ -305,6 +341,14 @@ export function QuoteEditor({
                     error={errors[`reason${i}`]}
                   />
                 ) : null}
+                <LineCharges
+                  line={i}
+                  code={line.sku}
+                  currency={form.currency}
+                  charges={form.lines[i]!.charges}
+                  errors={errors}
+                  onChange={(charges) => setLine(i, { charges })}
+                />
               </li>
             ))}
           </ol>
@@ -328,6 +372,14 @@ export function QuoteEditor({
               hint={t('quote.validUntilHint')}
               value={form.validUntil}
               onChange={(e) => setForm((f) => ({ ...f, validUntil: e.target.value }))}
+            />
+            <TextField
+              type="datetime-local"
+              label={tp('quote.rateValidUntil')}
+              hint={tp('quote.rateValidHint')}
+              value={form.rateValidUntil}
+              onChange={(e) => setForm((f) => ({ ...f, rateValidUntil: e.target.value }))}
+              error={errors.rateValidUntil}
             />
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
@@ -386,6 +438,15 @@ export function QuoteEditor({
             />
             {tp('quote.showBreakdown')}
           </label>
+          <TextAreaField
+            label={tp('quote.sampleTerms')}
+            hint={tp('quote.sampleTermsHint')}
+            value={form.sampleTerms}
+            maxLength={SAMPLE_TERMS_MAX}
+            rows={2}
+            onChange={(e) => setForm((f) => ({ ...f, sampleTerms: e.target.value }))}
+            error={errors.sampleTerms}
+          />
           <TextAreaField
             label={t('quote.noteToBuyer')}
             value={form.noteToBuyer}

@@ -157,6 +157,7 @@ describe('QuoteEditor', () => {
         noteToBuyer: '',
         internalNote: 'margin 18%',
         showBreakdown: false,
+        sampleTerms: '',
         incoterm: null,
         namedPlace: '',
         paymentTerms: null,
