@@ -131,6 +131,8 @@ const envSchema = z.object({
   /** The sender; its display name defaults to the business's one name (`SITE.name`). */
   MAIL_FROM: z.string().default(`${SITE.name} <no-reply@localhost>`),
   BUSINESS_EMAIL: z.string().email().default('sales@example.com'),
+  /** The wait before a failed mail's first retry; each next one waits twice as long, up to an hour. */
+  MAIL_RETRY_FIRST_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(5),

@@ -84,7 +84,7 @@ export async function start(): Promise<FastifyInstance> {
     closing = true;
   });
 
-  // The outbox is sent in the background; closing waits for a send in flight (app.ts: and the jobs).
+  // The outbox is sent by mail jobs; closing waits for a send in flight (app.ts: and the jobs).
   app.addHook('onClose', async () => {
     await app.services.mail.stop();
   });
@@ -96,6 +96,7 @@ export async function start(): Promise<FastifyInstance> {
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // This instance sends mail (as jobs, which any instance may run), and plans what is pending.
   app.services.mail.start(app.log);
   // Jobs left by a stopped instance, and the schedules (the quote-expiry sweep, …): ADR 017.
   await app.services.jobs.start();

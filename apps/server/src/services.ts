@@ -15,7 +15,7 @@ import { createSitemapService } from './modules/seo/index.ts';
 import { createBlogService } from './modules/blogs/index.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createContactService } from './modules/contact/index.ts';
-import { createMailDispatcher, createMailTransport } from './modules/mail/index.ts';
+import { createMailDispatcher, createMailTransport, defaultBackoffMs } from './modules/mail/index.ts';
 import {
   createOrdersService,
   createProformaService,
@@ -66,7 +66,7 @@ export function createServices(deps: {
     ...(deps.log ? { log: deps.log } : {}),
   });
   const imageUrl = createPublicImageUrl(mediaBaseUrl(deps.env));
-  // Buyers: requests only queue mail in their transaction; the dispatcher (started by server.ts) sends it.
+  // Buyers: requests only queue mail in their transaction; mail jobs send it (once server.ts starts them).
   const onMailQueued = () => mail.nudge();
   const buyerDeps = { env: deps.env, database: deps.database, onMailQueued };
   const onOrdersChanged = () => events.emit('orders:changed');
@@ -81,6 +81,8 @@ export function createServices(deps: {
   events.on('catalogue:changed', orders.forgetLists);
   const mail = createMailDispatcher({
     db: deps.database.db,
+    jobs,
+    backoffMs: (attempts) => defaultBackoffMs(attempts, deps.env.MAIL_RETRY_FIRST_SECONDS * 1000),
     transport: createMailTransport(deps.env),
     from: deps.env.MAIL_FROM,
     renderDeferred: (message) => orders.renderDeferredMail(message),
@@ -148,6 +150,7 @@ export function createServices(deps: {
       events,
       media,
       mediaStore: base.mediaStore,
+      jobs,
     }),
     mail,
   };

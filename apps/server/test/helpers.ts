@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -139,4 +140,15 @@ export async function verifyByMail(t: TestApp, email: string): Promise<void> {
   if (!token) throw new Error(`no verification mail for ${email}`);
   const res = await t.app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { token } });
   if (res.statusCode !== 200) throw new Error(`verify-email answered ${res.statusCode}: ${res.body}`);
+}
+
+/**
+ * PostgreSQL: ends the session holding job `id`'s run lock (`tryLockRun`), as when the process
+ * running it is killed; the process itself goes on, so its late end can be watched too.
+ */
+export async function endRunOf(database: Database, id: string): Promise<void> {
+  await database.db.execute(sql`SELECT pg_terminate_backend(l.pid) FROM pg_locks l,
+    (SELECT hashtextextended('background-job:' || ${id}, 0) AS k) x
+    WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+      AND l.classid = ((x.k >> 32) & 4294967295)::bigint::oid AND l.objid = (x.k & 4294967295)::bigint::oid`);
 }

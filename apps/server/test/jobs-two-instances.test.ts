@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -45,7 +46,10 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
     // A clone of the run's migrated template: neither process has migrations to run, so both start at once.
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     s3 = await startTestS3();
-    const env = { DATABASE_URL: withDatabase(url!, name), ...s3.env };
+    // A failed mail is tried again after 1 s (then 2 s, …), not 30 s.
+    const env = { DATABASE_URL: withDatabase(url!, name), MAIL_RETRY_FIRST_SECONDS: '1', ...s3.env };
+    // A cannot write mail (its mail folder is a file): what it queues only B can send.
+    fs.writeFileSync(path.join(dirs[0]!, 'mail'), 'not a folder');
     const start = (dir: string) => startServer({ ...env, DATA_DIR: dir });
     [a, b] = await Promise.all([start(dirs[0]!), start(dirs[1]!)]);
     db = new pg.Client({ connectionString: withDatabase(url!, name) });
@@ -104,6 +108,7 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
     await expect.poll(schedules, { timeout: 15_000 }).toEqual([
       { name: 'catalogue-import.forget', cron: '*/10 * * * *' },
       { name: 'jobs.forget', cron: '0 */1 * * *' },
+      { name: 'mail.sweep', cron: '* * * * *' },
       { name: 'quotations.expire', cron: '* * * * *' },
     ]);
     const codes = ['JOB-A-1', 'JOB-A-2', 'JOB-A-3'];
@@ -157,6 +162,27 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
     const checked = await poll(b, started.id, ended);
     expect(checked).toMatchObject({ phase: 'checked', counts: { created: 16, pictures: 16, errors: 0 } });
 
+    // Meanwhile a contact message through A: its two mails fail on A, and wait for their retry.
+    const contact = await call(a.url, 'POST', '/api/contact/send', {
+      body: {
+        name: 'Two Instances',
+        email: 'two-instances@example.com',
+        contactNumber: '+91 98765 43210',
+        country: 'IN',
+        message: 'queued-on-a',
+      },
+    });
+    expect(contact.status).toBe(201);
+    const mailRows = async () =>
+      (
+        await db.query<{ status: string; attempts: number; last_error: string | null }>(
+          `SELECT status, attempts, last_error FROM outbox WHERE kind LIKE 'contact.%' ORDER BY id`,
+        )
+      ).rows;
+    await expect
+      .poll(async () => (await mailRows()).filter((r) => r.last_error).length, { timeout: 10_000 })
+      .toBe(2);
+
     const apply = await call(a.url, 'POST', `/api/admin/catalogue/imports/jobs/${started.id}/apply`, {
       token,
     });
@@ -183,6 +209,17 @@ describe.skipIf(!url)('jobs on two server processes sharing one PostgreSQL', () 
       ).rows;
     // The second run was B's, after A's died (its job ends just after the import's commit).
     await expect.poll(runs, { timeout: 10_000 }).toEqual([{ attempts: 2, state: 'completed' }]);
+    // The mail queued through A was sent by B, once each, into B's own mail folder.
+    await expect
+      .poll(async () => (await mailRows()).map((r) => r.status), { timeout: 15_000 })
+      .toEqual(['sent', 'sent']);
+    const written = fs
+      .readdirSync(path.join(dirs[1]!, 'mail'))
+      .map((file) => fs.readFileSync(path.join(dirs[1]!, 'mail', file), 'utf8'))
+      .filter((text) => text.includes('two-instances@example.com'));
+    expect(written).toHaveLength(2);
+    expect(fs.statSync(path.join(dirs[0]!, 'mail')).isFile()).toBe(true);
+
     const galleries = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.code LIKE 'JOB-K-%'`,
     );

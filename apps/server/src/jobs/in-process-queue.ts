@@ -1,17 +1,13 @@
-import crypto from 'node:crypto';
-import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import {
-  DEFAULT_RUN_TIMEOUT_MS,
   runTracked,
-  statusOf,
   tellFailed,
-  waitForEnd,
+  trackedJobs,
   type JobDefinition,
   type JobLog,
   type JobQueue,
 } from './job-queue.ts';
-import { deleteEndedJobs, findJob, insertJob, listUnfinished, releaseDeadRun } from './jobs.repository.ts';
+import { deleteEndedJobs, listUnfinished, releaseDeadRun } from './jobs.repository.ts';
 
 /** Ended jobs' status rows are kept this long. */
 export const ENDED_JOBS_KEPT_SECONDS = 24 * 60 * 60;
@@ -28,7 +24,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
   const waiting = new Map<string, string[]>();
   const running = new Map<string, number>();
   const inFlight = new Set<Promise<unknown>>();
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const schedules: Array<{ name: string; minutes: number; run: () => Promise<unknown> }> = [];
   let isStopped = false;
   /** Jobs sent by this process (before `start` too): never taken for a stopped process's. */
@@ -62,6 +58,17 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
     pump(name);
   }
 
+  /** A job sent for later waits on a timer here; one still waiting at `stop` runs at the next start. */
+  function later(name: string, id: string, delayMs: number) {
+    if (delayMs <= 0) return enqueue(name, id);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!isStopped) enqueue(name, id);
+    }, delayMs);
+    timer.unref();
+    timers.add(timer);
+  }
+
   function scheduled(name: string, run: () => Promise<unknown>) {
     if (isStopped) return;
     track(
@@ -82,26 +89,15 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
       schedules.push({ name, minutes, run });
     },
 
-    async send(name, data) {
-      const definition = definitions.get(name);
-      if (!definition) throw new Error(`No job named ${name}`);
-      if (isStopped) throw new AppError('UNAVAILABLE', 'The server is shutting down; try again');
-      const id = crypto.randomUUID();
-      sentHere.add(id);
-      await insertJob(db, { id, name, data, retryLimit: definition.retryLimit ?? 0 });
-      enqueue(name, id);
-      return id;
-    },
-
-    async run(name, data, timeoutMs = DEFAULT_RUN_TIMEOUT_MS) {
-      const id = await this.send(name, data);
-      return waitForEnd(db, id, timeoutMs);
-    },
-
-    async status(id) {
-      const row = await findJob(db, id);
-      return row ? statusOf(row) : null;
-    },
+    ...trackedJobs({
+      db,
+      definitions,
+      isStopped: () => isStopped,
+      async deliver(name, id, { delayMs }) {
+        sentHere.add(id);
+        later(name, id, delayMs);
+      },
+    }),
 
     async start() {
       // What the previous process left: a queued job runs now; one it was running runs again or fails.
@@ -116,7 +112,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
             continue;
           }
         }
-        enqueue(row.name, row.id);
+        later(row.name, row.id, row.dueInMs);
       }
       schedules.push({
         name: 'jobs.forget',
@@ -127,7 +123,7 @@ export function createInProcessQueue(deps: { db: Db; log: JobLog }): JobQueue {
         scheduled(name, run);
         const timer = setInterval(() => scheduled(name, run), minutes * 60_000);
         timer.unref();
-        timers.push(timer);
+        timers.add(timer);
       }
     },
 

@@ -1,9 +1,11 @@
 import { AppError, ERROR_STATUS, type ErrorCode } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
+import crypto from 'node:crypto';
 import {
   claimJob,
   finishJob,
   findJob,
+  insertJob,
   saveProgress,
   type JobError,
   type JobRow,
@@ -46,6 +48,11 @@ export type JobDefinition<T> = {
   concurrency?: number;
 };
 
+export type SendOptions = {
+  /** Due this much later (a retry's wait): neither run nor taken for lost before then. */
+  delayMs?: number;
+};
+
 export type JobQueue = {
   readonly kind: 'in-process' | 'postgres';
   /** Names a kind of job and its handler; before `start` or the first `send`. */
@@ -56,7 +63,7 @@ export type JobQueue = {
    */
   every(name: string, minutes: number, run: () => Promise<unknown>): void;
   /** Queues a job; answers its id at once. */
-  send<T>(name: string, data: T): Promise<string>;
+  send<T>(name: string, data: T, options?: SendOptions): Promise<string>;
   /** Queues a job and waits for its end: its result, or its error thrown as an `AppError`. */
   run<R>(name: string, data: unknown, timeoutMs?: number): Promise<R>;
   status(id: string): Promise<JobStatus | null>;
@@ -85,6 +92,48 @@ export function appErrorOf(error: JobError): AppError {
 }
 
 export const statusOf = ({ data: _data, retryLimit: _retryLimit, ...status }: JobRow): JobStatus => status;
+
+/**
+ * What both queues do alike with a tracked job: `send` stores its `background_jobs` row and hands
+ * it to the queue's own `deliver`; `run` and `status` read that table, so they answer the same
+ * whichever instance runs the job. `open` readies the queue before anything is stored.
+ */
+export function trackedJobs(deps: {
+  db: Db;
+  definitions: ReadonlyMap<string, JobDefinition<never>>;
+  isStopped: () => boolean;
+  open?: () => Promise<unknown>;
+  deliver: (name: string, id: string, when: { runAfter: Date | null; delayMs: number }) => Promise<void>;
+}): Pick<JobQueue, 'send' | 'run' | 'status'> {
+  const { db } = deps;
+  const send: JobQueue['send'] = async (name, data, options = {}) => {
+    const definition = deps.definitions.get(name);
+    if (!definition) throw new Error(`No job named ${name}`);
+    if (deps.isStopped()) throw new AppError('UNAVAILABLE', 'The server is shutting down; try again');
+    await deps.open?.();
+    const id = crypto.randomUUID();
+    const delayMs = Math.max(0, options.delayMs ?? 0);
+    const { runAfter } = await insertJob(db, {
+      id,
+      name,
+      data,
+      retryLimit: definition.retryLimit ?? 0,
+      delayMs,
+    });
+    await deps.deliver(name, id, { runAfter, delayMs });
+    return id;
+  };
+  return {
+    send,
+    async run(name, data, timeoutMs = DEFAULT_RUN_TIMEOUT_MS) {
+      return waitForEnd(db, await send(name, data), timeoutMs);
+    },
+    async status(id) {
+      const row = await findJob(db, id);
+      return row ? statusOf(row) : null;
+    },
+  };
+}
 
 /** How often a waiting `run` reads the job's status when the job may run on another instance. */
 const POLL_MS = 50;

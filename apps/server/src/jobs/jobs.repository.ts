@@ -23,12 +23,33 @@ const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.exe
 const json = (value: unknown) => sql`${JSON.stringify(value ?? null)}::jsonb`;
 const COLUMNS = sql`id::text AS id, name, state, data, progress, result, error, attempts, retry_limit AS "retryLimit"`;
 
+/** Stores a queued job; with `delayMs`, due that much later (answers when, by the database's clock). */
 export async function insertJob(
   db: Db,
-  job: { id: string; name: string; data: unknown; retryLimit: number },
-): Promise<void> {
-  await db.execute(sql`INSERT INTO background_jobs (id, name, state, data, retry_limit)
-    VALUES (${job.id}::uuid, ${job.name}, 'queued', ${json(job.data)}, ${job.retryLimit})`);
+  job: { id: string; name: string; data: unknown; retryLimit: number; delayMs?: number },
+): Promise<{ runAfter: Date | null }> {
+  const runAfter = job.delayMs ? sql`now() + make_interval(secs => ${job.delayMs / 1000})` : sql`NULL`;
+  const [row] = await rowsOf<{ runAfter: Date | string | null }>(
+    db,
+    sql`INSERT INTO background_jobs (id, name, state, data, retry_limit, run_after)
+      VALUES (${job.id}::uuid, ${job.name}, 'queued', ${json(job.data)}, ${job.retryLimit}, ${runAfter})
+      RETURNING run_after AS "runAfter"`,
+  );
+  return { runAfter: row?.runAfter ? new Date(row.runAfter) : null };
+}
+
+/**
+ * Whether a job of `name` is queued and due within `withinMs` (so a wake-up need not be sent
+ * again). `queued` only: a job already running does not stand for one to come.
+ */
+export async function hasQueuedJob(db: Db, name: string, withinMs: number): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM background_jobs WHERE name = ${name} AND state = 'queued'
+      AND (run_after IS NULL OR run_after <= now() + make_interval(secs => ${withinMs / 1000}))
+      LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function findJob(db: Db, id: string): Promise<JobRow | null> {
@@ -97,12 +118,17 @@ export async function touchQueued(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Jobs of these names that were left queued or running (by a process that stopped). */
-export async function listUnfinished(db: Db, names: string[]): Promise<JobRow[]> {
+/**
+ * Jobs of these names that were left queued or running (by a process that stopped), each with how
+ * long until it is due (0 unless it was sent for later).
+ */
+export async function listUnfinished(db: Db, names: string[]): Promise<Array<JobRow & { dueInMs: number }>> {
   if (!names.length) return [];
-  return rowsOf<JobRow>(
+  return rowsOf<JobRow & { dueInMs: number }>(
     db,
-    sql`SELECT ${COLUMNS} FROM background_jobs
+    sql`SELECT ${COLUMNS},
+          GREATEST(0, COALESCE(EXTRACT(EPOCH FROM run_after - now()) * 1000, 0))::float8 AS "dueInMs"
+        FROM background_jobs
         WHERE state IN ('queued', 'active') AND name = ANY(${`{${names.join(',')}}`}::text[])
         ORDER BY created_at`,
   );
@@ -144,7 +170,8 @@ export async function listRunsToWatch(
     db,
     sql`SELECT id::text AS id, name, state, attempts FROM background_jobs
         WHERE name = ANY(${`{${names.join(',')}}`}::text[]) AND (state = 'active'
-          OR (state = 'queued' AND updated_at < now() - make_interval(secs => ${queuedForSeconds})))`,
+          OR (state = 'queued' AND updated_at < now() - make_interval(secs => ${queuedForSeconds})
+            AND (run_after IS NULL OR run_after < now() - make_interval(secs => ${queuedForSeconds}))))`,
   );
 }
 

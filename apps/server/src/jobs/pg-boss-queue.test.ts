@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseUrl } from '../../test/helpers.ts';
+import { createTestDatabase, endRunOf, testDatabaseUrl } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from './job-queue.ts';
 import { createPgBossQueue } from './pg-boss-queue.ts';
@@ -29,12 +28,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the pg-boss job queue', () => {
     queues.push(made);
     return made;
   };
-  /** Ends the session holding job `id`'s lock: the instance running it is gone. */
-  const killRunOf = (id: string) =>
-    database.db.execute(sql`SELECT pg_terminate_backend(l.pid) FROM pg_locks l,
-      (SELECT hashtextextended('background-job:' || ${id}, 0) AS k) x
-      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-        AND l.classid = ((x.k >> 32) & 4294967295)::bigint::oid AND l.objid = (x.k & 4294967295)::bigint::oid`);
+  const killRunOf = (id: string) => endRunOf(database, id);
 
   it('a job whose instance dies runs again on the other, and fails for good on its last run', async () => {
     const [a, b] = [queue(), queue()];

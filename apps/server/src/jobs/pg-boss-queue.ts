@@ -1,16 +1,13 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { AppError } from '@catalogue/shared/errors';
 import type { Db } from '../db/client.ts';
 import { PoolClient } from '../db/client.ts';
 import { ENDED_JOBS_KEPT_SECONDS } from './in-process-queue.ts';
 import {
-  DEFAULT_RUN_TIMEOUT_MS,
   runTracked,
-  statusOf,
   tellFailed,
-  waitForEnd,
+  trackedJobs,
   type JobDefinition,
   type JobLog,
   type JobQueue,
@@ -18,7 +15,6 @@ import {
 import {
   deleteEndedJobs,
   findJob,
-  insertJob,
   listRunsToWatch,
   lockOpening,
   releaseDeadRun,
@@ -115,9 +111,19 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
     name: string,
     id: string,
     deliveryId: string = crypto.randomUUID(),
+    startAfter: Date | null = null,
   ) {
-    await started.send(name, { id }, { id: deliveryId, retryLimit: 0, expireInSeconds: EXPIRE_IN_SECONDS });
-    notify(name);
+    await started.send(
+      name,
+      { id },
+      {
+        id: deliveryId,
+        retryLimit: 0,
+        expireInSeconds: EXPIRE_IN_SECONDS,
+        ...(startAfter ? { startAfter } : {}),
+      },
+    );
+    if (!startAfter) notify(name);
   }
 
   /**
@@ -265,26 +271,15 @@ export function createPgBossQueue(deps: { db: Db; url: string; log: JobLog }): J
       schedules.push({ name, minutes, run });
     },
 
-    async send(name, data) {
-      const definition = definitions.get(name);
-      if (!definition) throw new Error(`No job named ${name}`);
-      if (isStopped) throw new AppError('UNAVAILABLE', 'The server is shutting down; try again');
-      const started = await ready();
-      const id = crypto.randomUUID();
-      await insertJob(db, { id, name, data, retryLimit: definition.retryLimit ?? 0 });
-      await deliver(started, name, id, id);
-      return id;
-    },
-
-    async run(name, data, timeoutMs = DEFAULT_RUN_TIMEOUT_MS) {
-      const id = await this.send(name, data);
-      return waitForEnd(db, id, timeoutMs);
-    },
-
-    async status(id) {
-      const row = await findJob(db, id);
-      return row ? statusOf(row) : null;
-    },
+    ...trackedJobs({
+      db,
+      definitions,
+      isStopped: () => isStopped,
+      open: ready,
+      async deliver(name, id, { runAfter }) {
+        await deliver(await ready(), name, id, id, runAfter);
+      },
+    }),
 
     async start() {
       schedules.push({

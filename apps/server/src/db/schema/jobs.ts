@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
@@ -22,6 +22,8 @@ export const backgroundJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Runs after the first when the one before died with its instance. */
     retryLimit: integer('retry_limit').notNull().default(0),
+    /** A job sent for later (a mail retry): not run, nor taken for lost, before this time. */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

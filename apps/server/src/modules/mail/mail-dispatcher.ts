@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { cleanSubject } from './mail-html.ts';
 import { mapWithLimit } from '../../lib/concurrency.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { hasQueuedJob } from '../../jobs/jobs.repository.ts';
 import type { MailTransport, OutgoingMail } from './mail-transport.ts';
 import {
   createOutboxRepository,
@@ -29,21 +31,31 @@ export type MailDispatcherOptions = {
    * for its messages; without it, or when it fails, each message is rendered on its own.
    */
   prepareDeferred?: (mails: readonly DeferredMail[]) => Promise<DeferredMailRenderer>;
+  /**
+   * The job queue that sends (ADR 017): each pass over the outbox is a `mail.send` job, run by any
+   * instance. Without it (a test's own dispatcher) only `runOnce` sends.
+   */
+  jobs?: JobQueue;
   batchSize?: number;
   /** How long a claimed message stays this worker's; longer than any one send can take. */
   leaseSeconds?: number;
   maxAttempts?: number;
   /** Delay before attempt `attempts + 1`. */
   backoffMs?: (attempts: number) => number;
-  /** Idle polling period; a `nudge()` after a commit sends sooner. */
-  intervalMs?: number;
 };
 
 export type DispatchResult = { sent: number; retried: number; failed: number; skipped: number };
 
-/** 30 s, 1 min, 2 min ... capped at one hour, with jitter so that retries of many rows spread out. */
-export function defaultBackoffMs(attempts: number): number {
-  const base = Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+/** The job that sends what is due in the outbox, and the schedule that checks nothing was left. */
+export const MAIL_JOB = 'mail.send';
+const MAIL_SWEEP = 'mail.sweep';
+
+/**
+ * `firstMs` (30 s by default, `MAIL_RETRY_FIRST_SECONDS`), then doubling, capped at one hour, with
+ * jitter so that retries of many rows spread out.
+ */
+export function defaultBackoffMs(attempts: number, firstMs = 30_000): number {
+  const base = Math.min(3_600_000, firstMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
@@ -58,8 +70,12 @@ const DELIVERIES_AT_ONCE = 2;
 
 /**
  * Sends what the outbox holds, in the background: a request only writes rows and never waits
- * for mail. Several processes may run a dispatcher against one database; a row is claimed by
- * one of them at a time.
+ * for mail. The outbox row is the truth (pending, sent, failed or skipped; its attempts and when
+ * it is next due); the sending is `mail.send` jobs (ADR 017): a commit that queued mail sends
+ * one, a pass that left a retry sends one for when it is due, and a schedule once a minute sends
+ * one if anything due was left without. Any instance may run it; a row is claimed by one pass at
+ * a time (`FOR UPDATE SKIP LOCKED`, a lease), and the rows a pass claimed name its job, so when
+ * its instance dies, the job's next run takes them back at once.
  */
 export function createMailDispatcher(options: MailDispatcherOptions) {
   const repo = createOutboxRepository(options.db);
@@ -67,13 +83,16 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
   const leaseSeconds = options.leaseSeconds ?? 120;
   const maxAttempts = options.maxAttempts ?? 10;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const intervalMs = options.intervalMs ?? 5_000;
+  const { jobs } = options;
 
   let log: Logger | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   let isStarted = false;
-  let isNudged = false;
+  let isClosed = false;
+  /** This instance's passes in flight: `stop` waits for them before closing the transport. */
+  const passes = new Set<Promise<unknown>>();
+  /** A wake-up being sent, and whether another was asked for meanwhile. */
+  let waking: Promise<void> | null = null;
+  let isWakeAskedAgain = false;
 
   async function build(
     { payload }: ClaimedMail,
@@ -125,15 +144,75 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     }
   }
 
-  /** One pass over what is due now (at most one batch). Tests call it directly. */
-  async function runOnce(): Promise<DispatchResult> {
+  /**
+   * One pass over what is due now (at most one batch). Tests call it directly; `jobId` is the
+   * `mail.send` job running it, whose rows (left by its run that died) it takes back first.
+   */
+  async function runOnce(jobId: string | null = null): Promise<DispatchResult> {
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
-    const claimed = await repo.claimDue(batchSize, leaseSeconds);
+    if (isClosed) return result;
+    const claimed = await repo.claimDue(batchSize, leaseSeconds, jobId);
     const renderDeferred = await rendererFor(claimed);
     // Every send of the pass finishes before it ends, so stop() never cuts a send.
     await mapWithLimit(claimed, DELIVERIES_AT_ONCE, (item) => deliver(item, result, renderDeferred));
     return result;
   }
+
+  /** A `mail.send` job: batch after batch until what is due is sent, then the next wake-up. */
+  async function drain(jobId: string): Promise<DispatchResult> {
+    const total: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+    const pass = (async () => {
+      for (;;) {
+        const r = await runOnce(jobId);
+        for (const key of Object.keys(total) as Array<keyof DispatchResult>) total[key] += r[key];
+        if (r.sent + r.retried + r.failed + r.skipped < batchSize || isClosed) break;
+      }
+    })();
+    passes.add(pass);
+    try {
+      await pass;
+    } finally {
+      passes.delete(pass);
+    }
+    await planNext();
+    return total;
+  }
+
+  /**
+   * Sends a `mail.send` job for the earliest pending message (now, or when its retry is due),
+   * unless one is already queued by then: a burst of commits or passes makes one job, not many.
+   */
+  async function planNext(): Promise<void> {
+    if (!jobs || isClosed) return;
+    const dueInMs = await repo.nextDueInMs();
+    if (dueInMs === null || (await hasQueuedJob(options.db, MAIL_JOB, dueInMs))) return;
+    await jobs.send(MAIL_JOB, {}, { delayMs: dueInMs });
+  }
+
+  /** `planNext` one at a time on this instance, once more if asked again meanwhile. Never throws. */
+  function wake() {
+    if (waking) {
+      isWakeAskedAgain = true;
+      return;
+    }
+    isWakeAskedAgain = false;
+    waking = planNext()
+      .catch((err: unknown) =>
+        log?.warn({ err }, 'queueing the sending of mail failed; the next check retries'),
+      )
+      .finally(() => {
+        waking = null;
+        if (isWakeAskedAgain && isStarted) wake();
+      });
+  }
+
+  jobs?.define<Record<string, never>>(MAIL_JOB, {
+    run: (job) => drain(job.id),
+    // A pass cut off by its instance's death runs again elsewhere: its claimed rows are taken back.
+    retryLimit: 3,
+  });
+  // What no wake-up covers (a process that died between its commit and its job): checked each minute.
+  jobs?.every(MAIL_SWEEP, 1, () => (isStarted ? planNext() : Promise.resolve()));
 
   async function rendererFor(claimed: readonly ClaimedMail[]): Promise<DeferredMailRenderer> {
     const deferred = claimed.flatMap(({ payload }) => ('deferred' in payload ? [payload.deferred] : []));
@@ -146,50 +225,25 @@ export function createMailDispatcher(options: MailDispatcherOptions) {
     }
   }
 
-  /** Drains what is due, batch after batch, then waits for the next tick or nudge. */
-  function tick() {
-    timer = null;
-    if (!isStarted || running) return;
-    isNudged = false;
-    running = (async () => {
-      try {
-        for (;;) {
-          const r = await runOnce();
-          if (r.sent + r.retried + r.failed + r.skipped < batchSize || !isStarted) break;
-        }
-      } catch (error) {
-        log?.error({ err: error }, 'mail dispatcher pass failed');
-      } finally {
-        running = null;
-        if (isStarted) timer = setTimeout(tick, isNudged ? 0 : intervalMs);
-      }
-    })();
-  }
-
   return {
     runOnce,
+    /** This instance sends: nudges become jobs, and what an earlier run left pending is planned. */
     start(logger: Logger) {
       if (isStarted) return;
       log = logger;
       isStarted = true;
-      timer = setTimeout(tick, 0);
+      wake();
     },
-    /** Something was queued: send soon instead of at the next tick. Never waits. */
+    /** Something was queued: a job sends it now. Never waits. */
     nudge() {
-      if (!isStarted) return;
-      if (running) {
-        isNudged = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, 0);
+      if (isStarted) wake();
     },
-    /** Stops polling and waits for the pass in flight, so shutdown never cuts a send in half. */
+    /** Stops queueing jobs and waits for the passes in flight, so shutdown never cuts a send in half. */
     async stop() {
       isStarted = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      isClosed = true;
+      await waking;
+      await Promise.all([...passes]);
       options.transport.close();
     },
   };

@@ -51,20 +51,23 @@ export function createOutboxRepository(db: Db) {
     /**
      * Takes up to `limit` due messages for this worker: rows locked by another worker are
      * skipped, and the lease keeps them from being taken again while they are being sent.
-     * A worker that dies mid-send loses its lease, and the message is tried again later.
+     * A worker that dies mid-send loses its lease, and the message is tried again later; sooner
+     * when its `mail.send` job runs again: the rows it claimed name the job (`jobId`), and its
+     * next run takes them back whatever their lease.
      */
-    async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
+    async claimDue(limit: number, leaseSeconds: number, jobId: string | null = null): Promise<ClaimedMail[]> {
       const { rows } = await db.execute<{
         id: string | number;
         kind: string;
         payload: unknown;
         attempts: number;
       }>(sql`
-        UPDATE outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+        UPDATE outbox SET locked_until = now() + make_interval(secs => ${leaseSeconds}),
+          attempts = attempts + 1, claimed_by = ${jobId}::uuid
         WHERE id IN (
           SELECT id FROM outbox
-          WHERE status = 'pending' AND next_attempt_at <= now()
-            AND (locked_until IS NULL OR locked_until < now())
+          WHERE status = 'pending' AND ((next_attempt_at <= now()
+            AND (locked_until IS NULL OR locked_until < now())) OR claimed_by = ${jobId}::uuid)
           ORDER BY next_attempt_at, id
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
@@ -79,10 +82,23 @@ export function createOutboxRepository(db: Db) {
         .sort((a, b) => a.id - b.id);
     },
 
+    /**
+     * How long until the next pending message is due (a retry's wait, or a lease that lapses);
+     * 0 when one is due now, null when nothing is pending.
+     */
+    async nextDueInMs(): Promise<number | null> {
+      const { rows } = await db.execute<{ dueInMs: number | string | null }>(sql`
+        SELECT (EXTRACT(EPOCH FROM min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) - now()) * 1000)::float8 AS "dueInMs"
+        FROM outbox WHERE status = 'pending'`);
+      const value = rows[0]?.dueInMs;
+      // min() of no rows is NULL: nothing pending.
+      return value === null || value === undefined ? null : Math.max(0, Math.ceil(Number(value)));
+    },
+
     async markSent(id: number) {
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, claimedBy: null, lastError: null })
         .where(eq(outbox.id, id));
     },
 
@@ -90,7 +106,7 @@ export function createOutboxRepository(db: Db) {
     async markSkipped(id: number, reason: string) {
       await db
         .update(outbox)
-        .set({ status: 'skipped', lockedUntil: null, lastError: reason })
+        .set({ status: 'skipped', lockedUntil: null, claimedBy: null, lastError: reason })
         .where(eq(outbox.id, id));
     },
 
@@ -101,6 +117,7 @@ export function createOutboxRepository(db: Db) {
         .set({
           status: isFinal ? 'failed' : 'pending',
           lockedUntil: null,
+          claimedBy: null,
           lastError: error.slice(0, 2000),
           nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
         })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { bearer, buildTestApp, createUser, type TestApp, type TestUser } from '../../../test/helpers.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { insertMedia, insertProduct } from '../../../test/buyer-fixtures.ts';
 import { cartItems } from '../../db/schema/orders.ts';
 import { attributeValues, productAttributes, products } from '../../db/schema/products.ts';
@@ -114,6 +114,67 @@ describe("a selection link's files", () => {
     expect(r2).toBeLessThan(100);
     const again = await t.app.inject({ method: 'GET', url: `/s/${token}/preview.jpg` });
     expect(again.rawPayload.equals(body)).toBe(true);
+  });
+
+  it('a file is made by one job into the media store; the next request answers what is stored, a changed selection makes a new one', async () => {
+    const fileJobs = async () =>
+      (
+        await t.database.db.execute<{ state: string; result: { key: string } | null }>(
+          sql`SELECT state, result FROM background_jobs WHERE name = 'selections.file' ORDER BY created_at`,
+        )
+      ).rows;
+    const before = (await fileJobs()).length;
+    const url = `/s/${pricedToken}/linesheet.pdf?lang=hi`;
+    // Two requests at once: one job.
+    const [first, second] = await Promise.all([
+      t.app.inject({ method: 'GET', url }),
+      t.app.inject({ method: 'GET', url }),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const made = (await fileJobs()).slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.state).toBe('completed');
+    const key = made[0]!.result!.key;
+    expect(key).toMatch(new RegExp(`^selections/${selectionId}/linesheet-[0-9a-f]{32}\\.pdf$`));
+    expect((await t.app.services.mediaStore.get(key))?.equals(first.rawPayload)).toBe(true);
+
+    // What the store holds is the answer (another instance's file would be too): no job, no making.
+    const marked = Buffer.concat([first.rawPayload, Buffer.from('% kept\n')]);
+    await t.app.services.mediaStore.put(key, marked);
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(again.rawPayload.equals(marked)).toBe(true);
+    expect((await fileJobs()).length).toBe(before + 1);
+
+    // A design taken out of the selection: a new file under a new key.
+    const selection = await t.app.inject({
+      method: 'GET',
+      url: `/api/selections/${selectionId}`,
+      headers: bearer(admin.token),
+    });
+    const productIds = selection.json().selection.products.map((p: { _id: string }) => p._id);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/selections/${selectionId}`,
+      headers: bearer(admin.token),
+      payload: { productIds: productIds.slice(1) },
+    });
+    expect(changed.statusCode).toBe(200);
+    const fresh = await t.app.inject({ method: 'GET', url });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.rawPayload.equals(marked)).toBe(false);
+    const after = (await fileJobs()).slice(before);
+    expect(after).toHaveLength(2);
+    expect(after[1]!.result!.key).not.toBe(key);
+    // Put back as it was for the other tests.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/selections/${selectionId}`,
+      headers: bearer(admin.token),
+      payload: { productIds },
+    });
   });
 
   it('an unknown link has no preview (404)', async () => {

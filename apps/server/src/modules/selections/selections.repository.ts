@@ -56,6 +56,15 @@ const toDate = (value: Date | string | null): Date | null =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 
 export function createSelectionsRepository(db: Db) {
+  /** A selection's designs in its order, as `columns` of their product rows. */
+  const designsOf = (selectionId: string, columns: typeof productColumns) =>
+    db
+      .select(columns)
+      .from(products)
+      .innerJoin(selectionItems, eq(selectionItems.productId, products.id))
+      .where(eq(selectionItems.selectionId, selectionId))
+      .orderBy(asc(selectionItems.position));
+
   async function writeItems(tx: Db, selectionId: string, productIds: readonly string[]) {
     await tx.delete(selectionItems).where(eq(selectionItems.selectionId, selectionId));
     if (!productIds.length) return;
@@ -222,15 +231,18 @@ export function createSelectionsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The selection's designs as whole product rows, in order. */
     /** The selection's designs in its order, each with its gallery (the link page's pictures on tap). */
     async listDesigns(selectionId: string): Promise<DesignRow[]> {
-      return db
-        .select({ ...productColumns, gallery: galleryColumn })
-        .from(products)
-        .innerJoin(selectionItems, eq(selectionItems.productId, products.id))
-        .where(eq(selectionItems.selectionId, selectionId))
-        .orderBy(asc(selectionItems.position)) as Promise<DesignRow[]>;
+      // The gallery column rides along in the same select (drizzle types it as the product columns).
+      return designsOf(selectionId, {
+        ...productColumns,
+        gallery: galleryColumn,
+      } as typeof productColumns) as unknown as Promise<DesignRow[]>;
+    },
+
+    /** The selection's designs as product rows in its order, without galleries (a line sheet, a preview). */
+    async listDesignRows(selectionId: string): Promise<ProductRow[]> {
+      return designsOf(selectionId, productColumns) as unknown as Promise<ProductRow[]>;
     },
 
     /**

@@ -21,6 +21,7 @@ import type { Env } from '../../env.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueueMail } from '../mail/index.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { type MediaService, type MediaStore, type PublicImageUrl, thumbnailOf } from '../media/index.ts';
 import { makePreviewImage } from './preview-image.ts';
 import { makeLineSheetPdf } from './line-sheet.ts';
@@ -40,6 +41,35 @@ import {
 
 /** A line sheet's file: an A4 PDF or a workbook with a picture per row. */
 export type LineSheetFormat = 'pdf' | 'xlsx';
+
+/**
+ * A file made by the `selections.file` job: what it is made from, read again by the job. The
+ * content key (`planFile`) adds the designs as they are then.
+ */
+export type SelectionFile =
+  | {
+      kind: 'linesheet';
+      selectionId: string;
+      title: string;
+      showPrices: boolean;
+      language: 'en' | 'hi';
+      version: number;
+      format: LineSheetFormat;
+    }
+  | {
+      kind: 'cart-linesheet';
+      userId: string;
+      title: string;
+      showPrices: boolean;
+      language: 'en' | 'hi';
+      format: LineSheetFormat;
+    }
+  | { kind: 'preview'; selectionId: string };
+
+/** The job that makes a line sheet or a link preview into the media store. */
+export const SELECTION_FILE_JOB = 'selections.file';
+/** How long a request waits for its file to be made before answering 503 (the job goes on). */
+const FILE_WAIT_MS = 30_000;
 
 /** Who is asking: an account and whether it is an administrator. */
 export type SelectionViewer = { id: string; role: string };
@@ -61,6 +91,7 @@ export type SelectionsServiceDeps = {
   imageUrl: PublicImageUrl;
   media: Pick<MediaService, 'getVariant'>;
   mediaStore: MediaStore;
+  jobs: Pick<JobQueue, 'define' | 'run'>;
   events: DomainEvents;
   onMailQueued: () => void;
   log?: FastifyBaseLogger;
@@ -236,63 +267,112 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
   const pictureOf = (mediaId: string | null, width: number, height: number) =>
     thumbnailOf(deps.media, mediaId, width, height);
 
-  /** Files made once per content: the key names what they were made from. */
-  async function kept(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-    const stored = await deps.mediaStore.get(key);
-    if (stored) return stored;
-    const made = await make();
-    await deps.mediaStore.put(key, made);
-    return made;
-  }
-
   const contentKey = (parts: readonly unknown[]) =>
     crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
-  /**
-   * A line sheet of product rows, as a PDF or a workbook, made once for their content (and kept
-   * in the media store); prices in it only when `showPrices`.
-   */
-  function lineSheetOf(
-    folder: string,
+  /** A line sheet's input: its rows' designs, prices only when `showPrices`, and their pictures. */
+  const lineSheetInput = (
     title: string,
     rows: readonly ProductRow[],
     showPrices: boolean,
     language: 'en' | 'hi',
-    version: number,
-    format: LineSheetFormat,
-  ): Promise<Buffer> {
+  ) => ({
+    title,
+    language,
+    designs: rows.map((r) => sharedDesignOf(r, showPrices)),
+    pictureOf: (index: number) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
+  });
+
+  /**
+   * A file's key in the media store, named by what it is made from (so a changed selection or
+   * list makes a new one), and how to make it. Read afresh from the database by the request (for
+   * the key) and by the job (for the file): the job makes what the data says now.
+   */
+  async function planFile(file: SelectionFile): Promise<{ key: string; make: () => Promise<Buffer> }> {
+    if (file.kind === 'preview') {
+      const designs = (await repo.listDesignRows(file.selectionId)).slice(0, 6);
+      return {
+        key: `selections/${file.selectionId}/preview-${contentKey(designs.map((d) => [d.id, d.mediaId, d.code]))}.jpg`,
+        make: async () =>
+          makePreviewImage(
+            await Promise.all(
+              designs.map(async (d) => ({ code: d.code, picture: await pictureOf(d.mediaId, 400, 315) })),
+            ),
+          ),
+      };
+    }
+    const rows =
+      file.kind === 'cart-linesheet'
+        ? await repo.listCartDesigns(file.userId)
+        : await repo.listDesignRows(file.selectionId);
+    const folder =
+      file.kind === 'cart-linesheet' ? `linesheets/${file.userId}` : `selections/${file.selectionId}`;
+    const version = file.kind === 'cart-linesheet' ? 0 : file.version;
     const key = `${folder}/linesheet-${contentKey([
       version,
-      title,
-      showPrices,
-      language,
+      file.title,
+      file.showPrices,
+      file.language,
       rows.map((r) => [r.id, r.updatedAt.toISOString(), r.mediaId]),
-    ])}.${format}`;
-    const input = {
-      title,
-      language,
-      designs: rows.map((r) => sharedDesignOf(r, showPrices)),
-      pictureOf: (index: number) => pictureOf(rows[index]?.mediaId ?? null, 200, 200),
+    ])}.${file.format}`;
+    const input = lineSheetInput(file.title, rows, file.showPrices, file.language);
+    return {
+      key,
+      make: () => (file.format === 'pdf' ? makeLineSheetPdf(input) : makeLineSheetWorkbook(input, now())),
     };
-    return kept(key, () =>
-      format === 'pdf' ? makeLineSheetPdf(input) : makeLineSheetWorkbook(input, now()),
-    );
+  }
+
+  // Making a file is a job (ADR 017): any instance may make it, once, into the media store.
+  deps.jobs.define<SelectionFile>(SELECTION_FILE_JOB, {
+    async run({ data }) {
+      const { key, make } = await planFile(data);
+      // Made meanwhile by another run (two instances asked at once): kept as it is.
+      const stored = await deps.mediaStore.open(key);
+      if (stored) stored.body.destroy();
+      else await deps.mediaStore.put(key, await make());
+      return { key };
+    },
+    concurrency: 2,
+    // Made again elsewhere when its instance died: the file is whole in the store or not there.
+    retryLimit: 1,
+  });
+  /** Files being made for this instance's requests: asked twice at once, made once. */
+  const making = new Map<string, Promise<string>>();
+
+  /**
+   * A file from the media store, made by a job the first time (the request waits for it up to
+   * `FILE_WAIT_MS`, then answers 503; the job goes on and keeps it for the next request).
+   */
+  async function keptFile(file: SelectionFile): Promise<Buffer> {
+    const { key } = await planFile(file);
+    const stored = await deps.mediaStore.get(key);
+    if (stored) return stored;
+    let made = making.get(key);
+    if (!made) {
+      made = deps.jobs
+        .run<{ key: string }>(SELECTION_FILE_JOB, file, FILE_WAIT_MS)
+        .then((result) => result.key)
+        .finally(() => making.delete(key));
+      making.set(key, made);
+    }
+    const bytes = await deps.mediaStore.get(await made);
+    if (!bytes) throw new AppError('UNAVAILABLE', 'The file could not be kept; try again');
+    return bytes;
   }
 
   return {
     /** The link's line sheet (PDF or XLSX), prices only when the link grants them; once per selection version. */
     async lineSheet(token: string, language: 'en' | 'hi', format: LineSheetFormat = 'pdf'): Promise<Buffer> {
       const { link } = await openLink(token);
-      const rows = await repo.listDesigns(link.selectionId);
-      return lineSheetOf(
-        `selections/${link.selectionId}`,
-        link.title,
-        rows,
-        link.showPrices,
+      return keptFile({
+        kind: 'linesheet',
+        selectionId: link.selectionId,
+        title: link.title,
+        showPrices: link.showPrices,
         language,
-        link.version,
+        version: link.version,
         format,
-      );
+      });
     },
 
     /** A buyer's own enquiry list as a line sheet; prices when the owner is an admin or prices are public. */
@@ -305,17 +385,14 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
     ) {
       // The list's owner, or an administrator preparing it for them.
       if (viewer.id !== userId && !isAdmin(viewer)) throw new AppError('FORBIDDEN', 'Forbidden');
-      const rows = await repo.listCartDesigns(userId);
-      const title = language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list';
-      return lineSheetOf(
-        `linesheets/${userId}`,
-        title,
-        rows,
-        seesPrices(viewer, publicPrices),
+      return keptFile({
+        kind: 'cart-linesheet',
+        userId,
+        title: language === 'hi' ? 'पूछताछ सूची' : 'Enquiry list',
+        showPrices: seesPrices(viewer, publicPrices),
         language,
-        0,
         format,
-      );
+      });
     },
 
     /**
@@ -324,15 +401,7 @@ export function createSelectionsService(deps: SelectionsServiceDeps) {
      */
     async preview(token: string): Promise<Buffer> {
       const { link } = await openLink(token);
-      const designs = (await repo.listDesigns(link.selectionId)).slice(0, 6);
-      const key = `selections/${link.selectionId}/preview-${contentKey(designs.map((d) => [d.id, d.mediaId, d.code]))}.jpg`;
-      return kept(key, async () =>
-        makePreviewImage(
-          await Promise.all(
-            designs.map(async (d) => ({ code: d.code, picture: await pictureOf(d.mediaId, 400, 315) })),
-          ),
-        ),
-      );
+      return keptFile({ kind: 'preview', selectionId: link.selectionId });
     },
 
     async create(viewer: SelectionViewer, body: SelectionCreate): Promise<Selection> {
