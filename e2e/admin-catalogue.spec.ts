@@ -130,6 +130,10 @@ test.describe('admin area: catalogue', () => {
     const name = `E2E Kundan Ring ${code}`;
     await page.goto('/addproduct');
     await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
+    // The costing is kept apart from the product's fields: the page says where it is set.
+    await expect(
+      page.getByText(/costing .* is set on the product's edit page once it is added/),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Add Product' }).click();

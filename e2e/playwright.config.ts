@@ -16,11 +16,13 @@ const XSS = '**/xss.spec.ts';
 // Timing-sensitive (a slowed link, taps within 100 ms of a paint): run last, with nothing beside it.
 const FIRST_TAP = '**/first-tap.spec.ts';
 /**
- * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL): the journeys whose outcome
- * is the browser's alone are left out, as the Vitest pass leaves out the component tests. Each
- * reads pages whose data every other journey also reads, and checks what the browser does with
- * them: taps within 100 ms of a paint, every page's axe and raw-key sweep, client navigation's
- * texts, the shell's hydration and script timing, the gallery strip's layout.
+ * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL) leaves out the journeys that
+ * write nothing, as the Vitest pass leaves out the component tests. Each reads pages whose data the
+ * journeys that stay also read (and the server's own tests read on both databases), and checks
+ * what the browser does with them: taps within 100 ms of a paint, every page's axe and raw-key
+ * sweep, client navigation's texts, the shell's hydration and script timing, the gallery strip's
+ * layout and the gallery's keys, the header's search, the filters, the shell's prefixes and
+ * structured data, and what a buyer notices on a walk through failed loads and floating buttons.
  */
 const BROWSER_ONLY = [
   FIRST_TAP,
@@ -28,6 +30,11 @@ const BROWSER_ONLY = [
   '**/texts.spec.ts',
   '**/foundation.spec.ts',
   '**/gallery-strip.spec.ts',
+  '**/gallery.spec.ts',
+  '**/search.spec.ts',
+  '**/filters.spec.ts',
+  '**/shell.spec.ts',
+  '**/walk.spec.ts',
 ];
 const DATABASE_SCOPE = process.env.TEST_SCOPE === 'database';
 /** CI (or `E2E_TIMING=report`, which `.ci/run` sets) reports a timing miss instead of failing on it. */

@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '@catalogue/shared/domain/signup';
-import { parseEnv } from '../env.ts';
-import { createUsersService } from '../modules/users/index.ts';
-import { connectDatabase } from '../server-setup.ts';
 
 /** `npm run admin -- create --email a@b.c --password secret [--name "..."]`: creates or promotes an admin. */
 const USAGE = 'usage: npm run admin -- create --email ... --password ... [--name ...]';
@@ -40,6 +37,12 @@ if (!input.success) {
   process.exit(2);
 }
 
+// The server's modules load only once the arguments are good: a usage error answers at once.
+const [{ parseEnv }, { createUsersService }, { connectDatabase }] = await Promise.all([
+  import('../env.ts'),
+  import('../modules/users/index.ts'),
+  import('../server-setup.ts'),
+]);
 const { email, password, name } = input.data;
 const env = parseEnv();
 const database = await connectDatabase(env);

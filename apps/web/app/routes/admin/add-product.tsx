@@ -30,6 +30,7 @@ export function HydrateFallback() {
 
 export default function AddProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
+  const { t: tPricing } = useTranslation('pricing-admin');
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
@@ -55,6 +56,7 @@ export default function AddProductPage({ loaderData }: Route.ComponentProps) {
         submitText={t('product.submit')}
         failureText={t('product.errors.addFailed')}
       />
+      <p className="mt-6 max-w-2xl text-sm text-stone-600">{tPricing('costing.afterAdd')}</p>
     </section>
   );
 }
