@@ -15,18 +15,30 @@ const web = path.resolve(import.meta.dirname, 'apps/web/app');
  */
 function testFiles(roots: string[], extensions: string[]) {
   const name = new RegExp(`\\.test\\.(${extensions.join('|')})$`);
-  const mocking = roots
+  const files = roots
     .flatMap((root) =>
       fs
         .readdirSync(path.resolve(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
         .filter((file) => name.test(file))
         .map((file) => path.posix.join(root, file.split(path.sep).join('/'))),
     )
-    .filter((file) =>
-      /\bvi\.(do)?mock\(/i.test(fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8')),
-    );
+    .map((file) => ({ file, text: fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8') }));
+  const mocking = files.filter(({ text }) => /\bvi\.(do)?mock\(/i.test(text)).map(({ file }) => file);
+  /**
+   * The files that can reach no database: they import neither the test helpers or fixtures (which
+   * open one), nor the database client or the server setup, start no process and read no
+   * DATABASE_URL. Their outcome is the same on either database.
+   */
+  const withoutDatabase = files
+    .filter(
+      ({ text }) =>
+        !/helpers\.ts|fixtures|openDatabase|connectDatabase|db\/client|server-setup|DATABASE_URL|fresh-process|child_process|\bspawn\b/.test(
+          text,
+        ),
+    )
+    .map(({ file }) => file);
   const glob = extensions.length > 1 ? `{${extensions.join(',')}}` : extensions[0];
-  return { include: roots.map((root) => `${root}/**/*.test.${glob}`), mocking };
+  return { include: roots.map((root) => `${root}/**/*.test.${glob}`), mocking, withoutDatabase };
 }
 
 const serverTests = testFiles(['apps/server/src', 'apps/server/test'], ['ts']);
@@ -34,8 +46,9 @@ const webTests = testFiles(['apps/web/app', 'apps/web/scripts'], ['ts', 'tsx']);
 
 /**
  * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL): only the tests whose outcome
- * can depend on the database: the server's, and the storefront's that start the server
- * (`*.with-server.test.ts`). The component tests and pure helpers ran in the first pass.
+ * can depend on the database: the server's that can reach one (`withoutDatabase` above), and the
+ * storefront's that start the server (`*.with-server.test.ts`). The component tests and pure
+ * helpers ran in the first pass.
  */
 const databaseOnly = process.env.TEST_SCOPE === 'database';
 const WITH_SERVER = '**/*.with-server.test.{ts,tsx}';
@@ -80,7 +93,12 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: serverTests.include,
-          exclude: ['**/node_modules/**', '**/*.soak.test.ts', ...serverTests.mocking],
+          exclude: [
+            '**/node_modules/**',
+            '**/*.soak.test.ts',
+            ...serverTests.mocking,
+            ...(databaseOnly ? serverTests.withoutDatabase : []),
+          ],
           isolate: false,
         },
       },
@@ -89,7 +107,7 @@ export default defineConfig({
           ...server,
           name: 'server-mocks',
           include: serverTests.mocking,
-          exclude: ['**/*.soak.test.ts'],
+          exclude: ['**/*.soak.test.ts', ...(databaseOnly ? serverTests.withoutDatabase : [])],
         },
       },
       {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  BROWSER_ONLY_TEST,
   expect,
   expectAccessible,
   hydrated,
@@ -98,56 +99,64 @@ test.beforeEach(async ({ context }) => {
 });
 
 test.describe('enquiry list', () => {
-  test('an anonymous list survives a reload, in local storage and in IndexedDB', async ({ page }) => {
-    await page.goto('/shopall');
-    const card = page.locator('article[aria-labelledby]').first();
-    const name = (await card.getByRole('heading').textContent())!.trim();
-    // The design starts at its minimum order; one more is added.
-    const pieces =
-      startingPieces(
-        await productAt(page.request, (await card.getByRole('link').last().getAttribute('href'))!),
-      ) + 1;
-    await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
-    await card.getByRole('button', { name: `Increase quantity of ${name}` }).click();
-    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect.poll(() => mirroredList(page)).toEqual([[expect.any(String), pieces]]);
+  test(
+    'an anonymous list survives a reload, in local storage and in IndexedDB',
+    BROWSER_ONLY_TEST,
+    async ({ page }) => {
+      await page.goto('/shopall');
+      const card = page.locator('article[aria-labelledby]').first();
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      // The design starts at its minimum order; one more is added.
+      const pieces =
+        startingPieces(
+          await productAt(page.request, (await card.getByRole('link').last().getAttribute('href'))!),
+        ) + 1;
+      await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
+      await card.getByRole('button', { name: `Increase quantity of ${name}` }).click();
+      await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+      await expect.poll(() => mirroredList(page)).toEqual([[expect.any(String), pieces]]);
 
-    await page.reload();
-    await hydrated(page);
-    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect(card.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue(String(pieces));
-    expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: pieces })]);
+      await page.reload();
+      await hydrated(page);
+      await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+      await expect(card.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue(String(pieces));
+      expect(await storedList(page)).toEqual([expect.objectContaining({ name, quantity: pieces })]);
 
-    // With local storage gone, the IndexedDB copy brings the list back.
-    await page.evaluate(() => localStorage.removeItem('cart'));
-    await page.reload();
-    await hydrated(page);
-    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect.poll(() => storedList(page)).toEqual([expect.objectContaining({ name, quantity: pieces })]);
-  });
+      // With local storage gone, the IndexedDB copy brings the list back.
+      await page.evaluate(() => localStorage.removeItem('cart'));
+      await page.reload();
+      await hydrated(page);
+      await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+      await expect
+        .poll(() => storedList(page))
+        .toEqual([expect.objectContaining({ name, quantity: pieces })]);
+    },
+  );
 
-  test('the related designs and the footer hydrate after the page, and a tap on them at once adds one design once', async ({
-    page,
-  }) => {
-    const [product] = (await (await page.request.get('/api/products?limit=1')).json()) as { _id: string }[];
-    // In the server's HTML each is a Suspense boundary of its own, which React hydrates after the
-    // rest of the page.
-    const html = await (await page.request.get(`/singleproduct/${product!._id}`)).text();
-    expect(html).toMatch(/<!--\$--><section aria-labelledby="[^"]+" class="mx-auto max-w-7xl px-4 pb-12">/);
-    expect(html).toMatch(/<!--\$--><footer[ >]/);
+  test(
+    'the related designs and the footer hydrate after the page, and a tap on them at once adds one design once',
+    BROWSER_ONLY_TEST,
+    async ({ page }) => {
+      const [product] = (await (await page.request.get('/api/products?limit=1')).json()) as { _id: string }[];
+      // In the server's HTML each is a Suspense boundary of its own, which React hydrates after the
+      // rest of the page.
+      const html = await (await page.request.get(`/singleproduct/${product!._id}`)).text();
+      expect(html).toMatch(/<!--\$--><section aria-labelledby="[^"]+" class="mx-auto max-w-7xl px-4 pb-12">/);
+      expect(html).toMatch(/<!--\$--><footer[ >]/);
 
-    await page.goto(`/singleproduct/${product!._id}`);
-    const related = page.getByRole('region', { name: /you may like$/ });
-    const card = related.locator('article[aria-labelledby]').first();
-    await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
-    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-    await expect(card.getByRole('button', { name: 'Remove from List' })).toBeVisible();
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Visit Jaipur' }).click();
-    await expect(page).toHaveURL(/\/visitjaipur$/);
-    await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
-  });
+      await page.goto(`/singleproduct/${product!._id}`);
+      const related = page.getByRole('region', { name: /you may like$/ });
+      const card = related.locator('article[aria-labelledby]').first();
+      await card.getByRole('button', { name: 'Add To Enquiry List' }).click();
+      await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+      await expect(card.getByRole('button', { name: 'Remove from List' })).toBeVisible();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Visit Jaipur' }).click();
+      await expect(page).toHaveURL(/\/visitjaipur$/);
+      await expect(badge(page)).toHaveAccessibleName('Enquiry list, 1 item');
+    },
+  );
 
-  test('several tabs stay in step', async ({ context }) => {
+  test('several tabs stay in step', BROWSER_ONLY_TEST, async ({ context }) => {
     const [one, two] = [await context.newPage(), await context.newPage()];
     await one.goto('/shopall');
     await two.goto('/shopall');
@@ -164,15 +173,17 @@ test.describe('enquiry list', () => {
     ).toBeVisible();
   });
 
-  test('the cart needs a login: the server answers a redirect to /login with the cart as origin', async ({
-    page,
-  }) => {
-    const response = await page.request.get('/cart', { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toBe('/login?from=%2Fcart');
-    await page.goto('/en-in/cart');
-    await expect(page).toHaveURL(/\/en-in\/login\?from=%2Fen-in%2Fcart$/);
-  });
+  test(
+    'the cart needs a login: the server answers a redirect to /login with the cart as origin',
+    BROWSER_ONLY_TEST,
+    async ({ page }) => {
+      const response = await page.request.get('/cart', { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe('/login?from=%2Fcart');
+      await page.goto('/en-in/cart');
+      await expect(page).toHaveURL(/\/en-in\/login\?from=%2Fen-in%2Fcart$/);
+    },
+  );
 
   test('logged in: every change reaches the server, and the server list is loaded first', async ({
     page,
@@ -240,33 +251,34 @@ test.describe('enquiry list', () => {
     );
   });
 
-  test('cart quantity typing: below 1 becomes 1 with a message, empty falls back to 1', async ({
-    page,
-    request,
-  }) => {
-    const {
-      session,
-      products: [ring],
-    } = await buyerAtCart(page, request, [3]);
-    const box = page.getByRole('spinbutton', { name: `Quantity of ${ring!.name}` });
-    await expect(box).toHaveValue('3');
+  test(
+    'cart quantity typing: below 1 becomes 1 with a message, empty falls back to 1',
+    BROWSER_ONLY_TEST,
+    async ({ page, request }) => {
+      const {
+        session,
+        products: [ring],
+      } = await buyerAtCart(page, request, [3]);
+      const box = page.getByRole('spinbutton', { name: `Quantity of ${ring!.name}` });
+      await expect(box).toHaveValue('3');
 
-    await box.fill('0');
-    await expect(box).toHaveValue('1');
-    await expect(page.getByText('Minimum quantity is 1')).toBeVisible();
-    await expect(box).toHaveAttribute('aria-invalid', 'true');
-    await expectAccessible(page);
+      await box.fill('0');
+      await expect(box).toHaveValue('1');
+      await expect(page.getByText('Minimum quantity is 1')).toBeVisible();
+      await expect(box).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page);
 
-    await box.fill('12');
-    await expect(page.getByText('Minimum quantity is 1')).toHaveCount(0);
-    await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, 12]]);
+      await box.fill('12');
+      await expect(page.getByText('Minimum quantity is 1')).toHaveCount(0);
+      await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, 12]]);
 
-    await box.fill('');
-    await box.press('Tab');
-    await expect(box).toHaveValue('1');
-    await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, 1]]);
-    expect(await storedList(page)).toEqual([expect.objectContaining({ _id: ring!._id, quantity: 1 })]);
-  });
+      await box.fill('');
+      await box.press('Tab');
+      await expect(box).toHaveValue('1');
+      await expect.poll(() => serverList(request, session)).toEqual([[ring!._id, 1]]);
+      expect(await storedList(page)).toEqual([expect.objectContaining({ _id: ring!._id, quantity: 1 })]);
+    },
+  );
 
   test('a price request end to end: one order per double click, visible to the admin', async ({
     page,
@@ -447,18 +459,19 @@ test.describe('enquiry list', () => {
     await expect.poll(() => serverList(request, session)).toEqual([[design!._id, minimum]]);
   });
 
-  test('the empty cart: Browse Products, a disabled submit, no serious accessibility problem', async ({
-    page,
-    request,
-  }) => {
-    const buyer = await registerBuyer(request);
-    await page.goto('/');
-    await logInBrowser(page, buyer);
-    await page.goto('/cart');
-    await expect(page.getByRole('heading', { name: 'Your enquiry list is empty' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit Price Request' })).toBeDisabled();
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Browse Products' }).click();
-    await expect(page).toHaveURL(/\/shopall$/);
-  });
+  test(
+    'the empty cart: Browse Products, a disabled submit, no serious accessibility problem',
+    BROWSER_ONLY_TEST,
+    async ({ page, request }) => {
+      const buyer = await registerBuyer(request);
+      await page.goto('/');
+      await logInBrowser(page, buyer);
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { name: 'Your enquiry list is empty' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Submit Price Request' })).toBeDisabled();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Browse Products' }).click();
+      await expect(page).toHaveURL(/\/shopall$/);
+    },
+  );
 });

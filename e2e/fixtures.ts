@@ -10,6 +10,13 @@ import {
 import { createMailbox, tokenOf } from '../scripts/mailbox.mjs';
 import { e2eDataDir } from './data-dir.mjs';
 
+/**
+ * The tag of a journey whose outcome is the browser's alone (a layout, local storage, a refused
+ * request answered by the test itself): CI's PostgreSQL pass (`TEST_SCOPE=database`) leaves it
+ * out, as it leaves out the files listed as BROWSER_ONLY in playwright.config.ts.
+ */
+export const BROWSER_ONLY_TEST = { tag: '@browser-only' };
+
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
 /**

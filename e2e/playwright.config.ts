@@ -56,6 +56,8 @@ const CHROMIUM =
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // TEST_SCOPE=database also leaves out the single journeys tagged BROWSER_ONLY_TEST (fixtures.ts).
+  ...(DATABASE_SCOPE ? { grepInvert: /@browser-only/ } : {}),
   fullyParallel: false,
   // Two files at a time: a second worker took the suite from ~8 to ~7 minutes on two cores with no
   // new failure. The passes now keep both cores busy (no idle time in vmstat), so a third would not
