@@ -1,4 +1,5 @@
 import { costingSchema } from '@catalogue/shared/schemas/pricing';
+import { EXAMPLE_A_COSTING } from '@catalogue/shared/domain/worked-examples';
 import type { SaveQuoteBody } from '@catalogue/shared/schemas/quotation';
 import { priceDraft, type RequestLine } from '../../apps/server/src/modules/orders/index.ts';
 import type { RateBook } from '../../apps/server/src/modules/pricing/index.ts';
@@ -21,21 +22,11 @@ export type QuotePricingResult = {
   p95Ms: number;
 };
 
-/** Example A's shape (metal-linked sterling silver), its weight varied by design. */
+/** Example A (metal-linked sterling silver), its weight and stones varied by design. */
 export const metalLinked = (i: number) => ({
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
+  ...EXAMPLE_A_COSTING,
   netWeightMg: 2_000 + (i % 40) * 125,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
   stones: [{ kind: 'CZ', count: 1 + (i % 5), rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  gstPct: 3,
-  priceBreaks: [],
 });
 
 /** Example B's shape (brass, per piece), with a price break from 288 pieces on every third design. */
