@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  acceptNextDialog,
-  ADMIN,
-  BROWSER_ONLY_TEST,
-  expect,
-  expectAccessible,
-  registerBuyer,
-  test,
-} from './fixtures';
+import { acceptNextDialog, ADMIN, expect, expectAccessible, registerBuyer, test } from './fixtures';
 
 /** Forms stay disabled until React runs the page; Playwright's fill waits for that by itself. */
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
@@ -135,57 +127,51 @@ test.describe('account pages', () => {
     expect(local.map((line) => line._id)).toEqual([product!._id]);
   });
 
-  test(
-    'an address that is not this site is never the way back after login',
-    BROWSER_ONLY_TEST,
-    async ({ page }) => {
-      await page.goto(`/en-in/login?from=${encodeURIComponent('//evil.example/phish')}`);
-      await logIn(page, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL('/en-in');
-      expect((await stored(page)).role).toBe('admin');
-    },
-  );
+  test('an address that is not this site is never the way back after login', async ({ page }) => {
+    await page.goto(`/en-in/login?from=${encodeURIComponent('//evil.example/phish')}`);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL('/en-in');
+    expect((await stored(page)).role).toBe('admin');
+  });
 
-  test(
-    'the pyramid loader stands in for the form while pending, and stands still for reduced motion',
-    BROWSER_ONLY_TEST,
-    async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto('/hi/signup');
-      await page.getByRole('button', { name: 'साइन अप करें' }).click();
-      await expect(page.getByRole('alert')).toHaveText('नाम आवश्यक है');
-      await page.getByLabel(/^नाम/).fill('Asha');
-      const email = `slow-${Date.now()}@example.com`;
-      await page.getByLabel(/^ईमेल/).fill(email);
-      await page.locator('input[name="password"]').fill('slow-pw-1');
-      await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('slow-pw-1');
-      await page.getByLabel(/^संपर्क नंबर/).fill('1');
-      await page.getByLabel(/^देश/).selectOption('IN');
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/users/register', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.getByRole('button', { name: 'साइन अप करें' }).click();
-      const loader = page.getByRole('status').filter({ hasText: 'आपका खाता बनाया जा रहा है...' });
-      await expect(loader).toBeVisible();
-      await expect(page.getByRole('button', { name: 'साइन अप करें' })).toHaveCount(0);
-      const animation = await loader
-        .locator('.pyramid-loader-body')
-        .evaluate((el) => getComputedStyle(el).animationName);
-      expect(animation).toBe('none');
-      const alerts = acceptNextDialog(page);
-      release();
-      // What comes next, in Hindi: the link mailed to the address (e-mail verification is required here).
-      await expect
-        .poll(() => alerts)
-        .toEqual([
-          `पंजीकरण सफल रहा! हमने ${email} पर एक लिंक भेजा है: अपना पता पक्का करने के लिए उसे खोलें, फिर अपने ईमेल और पासवर्ड से लॉग इन करें।`,
-        ]);
-      await expect(page).toHaveURL('/hi/login');
-    },
-  );
+  test('the pyramid loader stands in for the form while pending, and stands still for reduced motion', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/hi/signup');
+    await page.getByRole('button', { name: 'साइन अप करें' }).click();
+    await expect(page.getByRole('alert')).toHaveText('नाम आवश्यक है');
+    await page.getByLabel(/^नाम/).fill('Asha');
+    const email = `slow-${Date.now()}@example.com`;
+    await page.getByLabel(/^ईमेल/).fill(email);
+    await page.locator('input[name="password"]').fill('slow-pw-1');
+    await page.getByLabel(/^पासवर्ड की पुष्टि/).fill('slow-pw-1');
+    await page.getByLabel(/^संपर्क नंबर/).fill('1');
+    await page.getByLabel(/^देश/).selectOption('IN');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/users/register', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'साइन अप करें' }).click();
+    const loader = page.getByRole('status').filter({ hasText: 'आपका खाता बनाया जा रहा है...' });
+    await expect(loader).toBeVisible();
+    await expect(page.getByRole('button', { name: 'साइन अप करें' })).toHaveCount(0);
+    const animation = await loader
+      .locator('.pyramid-loader-body')
+      .evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('none');
+    const alerts = acceptNextDialog(page);
+    release();
+    // What comes next, in Hindi: the link mailed to the address (e-mail verification is required here).
+    await expect
+      .poll(() => alerts)
+      .toEqual([
+        `पंजीकरण सफल रहा! हमने ${email} पर एक लिंक भेजा है: अपना पता पक्का करने के लिए उसे खोलें, फिर अपने ईमेल और पासवर्ड से लॉग इन करें।`,
+      ]);
+    await expect(page).toHaveURL('/hi/login');
+  });
 
   test('a sign-up the server refuses says why', async ({ page }) => {
     await page.goto('/signup');
@@ -233,7 +219,7 @@ test.describe('contact page', () => {
     await expect(page).toHaveURL('/', { timeout: 6000 });
   });
 
-  test('a failed send says so and keeps what was typed', BROWSER_ONLY_TEST, async ({ page }) => {
+  test('a failed send says so and keeps what was typed', async ({ page }) => {
     await page.goto('/contactus');
     await fillContact(page);
     const send = page.getByRole('button', { name: 'Send Message' });

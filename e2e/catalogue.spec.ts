@@ -1,13 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  ADMIN,
-  BROWSER_ONLY_TEST,
-  expect,
-  expectAccessible,
-  productAt,
-  startingPieces,
-  test,
-} from './fixtures';
+import { ADMIN, expect, expectAccessible, productAt, startingPieces, test } from './fixtures';
 
 const PLACEHOLDER = '/images/placeholder.svg';
 
@@ -144,7 +136,7 @@ test.describe('catalogue pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
   });
 
-  test('listings are in the first HTML, before any script runs', BROWSER_ONLY_TEST, async ({ browser }) => {
+  test('listings are in the first HTML, before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [path, heading] of [
@@ -192,7 +184,7 @@ test.describe('catalogue pages', () => {
     expect(await cards(page).count()).toBeGreaterThan(0);
   });
 
-  test('a missing product answers 404 with Product not found', BROWSER_ONLY_TEST, async ({ page }) => {
+  test('a missing product answers 404 with Product not found', async ({ page }) => {
     for (const path of [
       '/singleproduct/00000000-0000-4000-8000-000000000000',
       '/singleproduct',
@@ -204,134 +196,126 @@ test.describe('catalogue pages', () => {
     }
   });
 
-  test(
-    'Share Product copies the link where there is no native sharing, else asks to copy by hand',
-    BROWSER_ONLY_TEST,
-    async ({ page }) => {
-      const path = await firstProductPath(page);
-      await page.addInitScript(() => {
-        Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
-        Object.defineProperty(navigator, 'clipboard', {
-          value: {
-            writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text),
-          },
-          configurable: true,
-        });
+  test('Share Product copies the link where there is no native sharing, else asks to copy by hand', async ({
+    page,
+  }) => {
+    const path = await firstProductPath(page);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: {
+          writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text),
+        },
+        configurable: true,
       });
-      await page.goto(path);
-      const dialogs: { type: string; message: string; value: string }[] = [];
-      page.on('dialog', (dialog) => {
-        dialogs.push({ type: dialog.type(), message: dialog.message(), value: dialog.defaultValue() });
-        void dialog.dismiss();
-      });
-      await page.getByRole('button', { name: 'Share Product' }).click();
-      await expect
-        .poll(() => dialogs)
-        .toEqual([{ type: 'alert', message: 'Product link copied to clipboard!', value: '' }]);
-      expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(page.url());
+    });
+    await page.goto(path);
+    const dialogs: { type: string; message: string; value: string }[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push({ type: dialog.type(), message: dialog.message(), value: dialog.defaultValue() });
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Share Product' }).click();
+    await expect
+      .poll(() => dialogs)
+      .toEqual([{ type: 'alert', message: 'Product link copied to clipboard!', value: '' }]);
+    expect(await page.evaluate(() => (window as unknown as { copied: string }).copied)).toBe(page.url());
 
-      await page.addInitScript(() => {
-        Object.defineProperty(navigator, 'clipboard', {
-          value: { writeText: () => Promise.reject(new Error('denied')) },
-          configurable: true,
-        });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+        configurable: true,
       });
-      await page.reload();
-      await page.getByRole('button', { name: 'Share Product' }).click();
-      await expect.poll(() => dialogs.length).toBe(2);
-      expect(dialogs[1]).toEqual({
-        type: 'prompt',
-        message: 'Copy this link to share the product:',
-        value: page.url(),
-      });
-    },
-  );
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Share Product' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toEqual({
+      type: 'prompt',
+      message: 'Copy this link to share the product:',
+      value: page.url(),
+    });
+  });
 
-  test(
-    'pictures that fail to load fall back to the placeholder; the others load',
-    BROWSER_ONLY_TEST,
-    async ({ page }) => {
-      await page.goto('/shopall');
-      // Walk down the page so every lazy picture comes near the viewport and loads.
-      for (const card of await cards(page).all()) await card.scrollIntoViewIfNeeded();
-      // The first request for each size makes the variant on a busy two-core machine: allow time.
-      await expect
-        .poll(
-          () =>
-            cards(page)
-              .locator('img')
-              .evaluateAll((imgs) => imgs.filter((img) => !(img as HTMLImageElement).naturalWidth).length),
-          { timeout: 30_000 },
-        )
-        .toBe(0);
-      expect(
-        await cards(page)
-          .locator('img')
-          .evaluateAll(
-            (imgs) => imgs.filter((img) => (img as HTMLImageElement).src.includes('placeholder')).length,
-          ),
-      ).toBe(0);
+  test('pictures that fail to load fall back to the placeholder; the others load', async ({ page }) => {
+    await page.goto('/shopall');
+    // Walk down the page so every lazy picture comes near the viewport and loads.
+    for (const card of await cards(page).all()) await card.scrollIntoViewIfNeeded();
+    // The first request for each size makes the variant on a busy two-core machine: allow time.
+    await expect
+      .poll(
+        () =>
+          cards(page)
+            .locator('img')
+            .evaluateAll((imgs) => imgs.filter((img) => !(img as HTMLImageElement).naturalWidth).length),
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    expect(
+      await cards(page)
+        .locator('img')
+        .evaluateAll(
+          (imgs) => imgs.filter((img) => (img as HTMLImageElement).src.includes('placeholder')).length,
+        ),
+    ).toBe(0);
 
-      await page.route('**/media/**', (route) => route.abort());
-      await page.reload();
-      const firstImage = cards(page).first().locator('img');
-      await expect(firstImage).toHaveAttribute('src', PLACEHOLDER);
-      await page
-        .getByRole('link', { name: (await cards(page).first().getByRole('heading').textContent())! })
-        .click();
-      await expect(page.getByRole('group', { name: /Product image/ }).locator('img')).toHaveAttribute(
-        'src',
-        PLACEHOLDER,
-      );
-    },
-  );
+    await page.route('**/media/**', (route) => route.abort());
+    await page.reload();
+    const firstImage = cards(page).first().locator('img');
+    await expect(firstImage).toHaveAttribute('src', PLACEHOLDER);
+    await page
+      .getByRole('link', { name: (await cards(page).first().getByRole('heading').textContent())! })
+      .click();
+    await expect(page.getByRole('group', { name: /Product image/ }).locator('img')).toHaveAttribute(
+      'src',
+      PLACEHOLDER,
+    );
+  });
 
   for (const { width, columns, carousel } of [
     { width: 375, columns: 2, carousel: 2 },
     { width: 1280, columns: 4, carousel: 4 },
   ]) {
-    test(
-      `${width} px: ${columns} columns, ${carousel} carousel cards, nothing wider than the screen, accessible`,
-      BROWSER_ONLY_TEST,
-      async ({ page }) => {
-        // Four pages, each judged by axe (3-4 s on a quiet machine, twice that with both workers busy).
-        test.setTimeout(120_000);
-        await page.setViewportSize({ width, height: 900 });
-        const noSidewaysScroll = () =>
-          page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    test(`${width} px: ${columns} columns, ${carousel} carousel cards, nothing wider than the screen, accessible`, async ({
+      page,
+    }) => {
+      // Four pages, each judged by axe (3-4 s on a quiet machine, twice that with both workers busy).
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      const noSidewaysScroll = () =>
+        page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-        await page.goto('/shopall');
-        const lefts = await cards(page).evaluateAll((all) =>
-          all.slice(0, 8).map((card) => Math.round(card.getBoundingClientRect().left)),
-        );
-        expect(new Set(lefts).size).toBe(columns);
-        expect(await noSidewaysScroll()).toBe(true);
-        await expectAccessible(page);
+      await page.goto('/shopall');
+      const lefts = await cards(page).evaluateAll((all) =>
+        all.slice(0, 8).map((card) => Math.round(card.getBoundingClientRect().left)),
+      );
+      expect(new Set(lefts).size).toBe(columns);
+      expect(await noSidewaysScroll()).toBe(true);
+      await expectAccessible(page);
 
-        await page.goto('/');
-        const mostLoved = page.getByRole('region', { name: 'Most Loved Fashion Jewellery' });
-        await mostLoved.scrollIntoViewIfNeeded();
-        await expect(cards(mostLoved).filter({ visible: true })).toHaveCount(carousel);
-        await expect(mostLoved.getByRole('button', { name: 'Show previous designs' })).toBeDisabled();
-        const before = await cards(mostLoved).first().getAttribute('aria-labelledby');
-        await mostLoved.getByRole('button', { name: 'Show next designs' }).click();
-        await expect(mostLoved.getByRole('button', { name: 'Show previous designs' })).toBeEnabled();
-        expect(await cards(mostLoved).first().getAttribute('aria-labelledby')).not.toBe(before);
+      await page.goto('/');
+      const mostLoved = page.getByRole('region', { name: 'Most Loved Fashion Jewellery' });
+      await mostLoved.scrollIntoViewIfNeeded();
+      await expect(cards(mostLoved).filter({ visible: true })).toHaveCount(carousel);
+      await expect(mostLoved.getByRole('button', { name: 'Show previous designs' })).toBeDisabled();
+      const before = await cards(mostLoved).first().getAttribute('aria-labelledby');
+      await mostLoved.getByRole('button', { name: 'Show next designs' }).click();
+      await expect(mostLoved.getByRole('button', { name: 'Show previous designs' })).toBeEnabled();
+      expect(await cards(mostLoved).first().getAttribute('aria-labelledby')).not.toBe(before);
 
-        await page.goto('/category/Bracelets/withoutgemstone');
-        await expect(page.getByRole('heading', { level: 1, name: 'Classic Metal Bracelets' })).toBeVisible();
-        await expect(page.getByTestId('category-image-skeleton')).toHaveCount(0);
-        expect(await noSidewaysScroll()).toBe(true);
-        await expectAccessible(page);
+      await page.goto('/category/Bracelets/withoutgemstone');
+      await expect(page.getByRole('heading', { level: 1, name: 'Classic Metal Bracelets' })).toBeVisible();
+      await expect(page.getByTestId('category-image-skeleton')).toHaveCount(0);
+      expect(await noSidewaysScroll()).toBe(true);
+      await expectAccessible(page);
 
-        await page.goto('/category/Pendants');
-        await expectAccessible(page);
+      await page.goto('/category/Pendants');
+      await expectAccessible(page);
 
-        const path = await firstProductPath(page);
-        await page.goto(path);
-        expect(await noSidewaysScroll()).toBe(true);
-        await expectAccessible(page);
-      },
-    );
+      const path = await firstProductPath(page);
+      await page.goto(path);
+      expect(await noSidewaysScroll()).toBe(true);
+      await expectAccessible(page);
+    });
   }
 });

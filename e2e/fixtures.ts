@@ -12,8 +12,9 @@ import { e2eDataDir } from './data-dir.mjs';
 
 /**
  * The tag of a journey whose outcome is the browser's alone (a layout, local storage, a refused
- * request answered by the test itself): CI's PostgreSQL pass (`TEST_SCOPE=database`) leaves it
- * out, as it leaves out the files listed as BROWSER_ONLY in playwright.config.ts.
+ * request answered by the test itself) in a file CI's PostgreSQL pass (`TEST_SCOPE=database`)
+ * otherwise runs: that pass leaves it out, as it leaves out the files listed in `ONCE` in
+ * playwright.config.ts.
  */
 export const BROWSER_ONLY_TEST = { tag: '@browser-only' };
 
