@@ -58,7 +58,8 @@ steps.forEach((step, index) => {
       : null;
   if (step.inner?.length) {
     for (const part of step.inner) {
-      const what = part.counts ? `${part.title.split(':')[0]} (${part.counts})` : part.title.split(':')[0];
+      const counted = part.counts?.replace(/\d{4,}/g, (digits) => number(digits));
+      const what = counted ? `${part.title.split(':')[0]} (${counted})` : part.title.split(':')[0];
       rows.push([`${pass ? `${pass}: ` : ''}${what}${part.failed ? ' FAILED' : ''}`, part.seconds]);
     }
     const inside = step.inner.reduce((sum, part) => sum + part.seconds, 0);
