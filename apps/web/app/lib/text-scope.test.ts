@@ -54,6 +54,11 @@ describe('text scope', () => {
 });
 
 describe('texts as one JSON string', () => {
+  // The strings are kept per language and set of namespaces for the module's life, and this file
+  // shares its worker's modules with files that render real pages in English and Hindi: its own
+  // language names keep what they made from being theirs.
+  const EN = 'en-scope-test';
+  const HI = 'hi-scope-test';
   const english = {
     common: { close: 'Close' },
     home: { title: 'Home' },
@@ -68,23 +73,23 @@ describe('texts as one JSON string', () => {
   };
 
   it('holds exactly the scoped texts, per language', () => {
-    expect(JSON.parse(scopedTextsJson('en', english, '/'))).toEqual({
+    expect(JSON.parse(scopedTextsJson(EN, english, '/'))).toEqual({
       common: { close: 'Close' },
       home: { title: 'Home' },
       catalogue: { new: 'New' },
     });
-    expect(JSON.parse(scopedTextsJson('hi', hindi, '/hi/blogs'))).toEqual({
+    expect(JSON.parse(scopedTextsJson(HI, hindi, '/hi/blogs'))).toEqual({
       common: { close: 'बंद करें' },
       blog: { more: 'और' },
     });
   });
 
   it('is made once per language and set of namespaces', () => {
-    const first = scopedTextsJson('en', english, '/singleproduct/a');
+    const first = scopedTextsJson(EN, english, '/singleproduct/a');
     const other = { common: { close: 'changed' } };
     // Same language and namespaces: the string already made, whatever the caller passes now.
-    expect(scopedTextsJson('en', other, '/category/Rings/withgemstone')).toBe(first);
-    expect(scopedTextsJson('hi', other, '/singleproduct/a')).toBe('{"common":{"close":"changed"}}');
+    expect(scopedTextsJson(EN, other, '/category/Rings/withgemstone')).toBe(first);
+    expect(scopedTextsJson(HI, other, '/singleproduct/a')).toBe('{"common":{"close":"changed"}}');
   });
 
   it('parses a string once and shares the object', () => {
