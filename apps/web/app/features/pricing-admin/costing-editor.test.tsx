@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '~/lib/api-client';
 import { ApiError, apiRequest } from '~/lib/api-client';
 import { fetchAnswering } from '~/lib/test-routes';
+import { EXAMPLE_A_COSTING } from '@catalogue/shared/domain/worked-examples';
 import { CostingEditor } from './costing-editor';
 
 vi.mock('~/lib/api-client', async (importOriginal) => ({
@@ -22,21 +23,8 @@ const silverRate = {
   setBy: null,
 };
 
-/** Worked example A: sterling silver ring, 4.250 g, 8% wastage, ₹12/g making, 3 CZ, rhodium, hallmark. */
-const exampleA = {
-  pricingMode: 'metal_linked',
-  metal: 'silver',
-  fineness: 925,
-  netWeightMg: 4250,
-  wastagePct: 8,
-  making: { basis: 'per_gram', value: 1200 },
-  stones: [{ kind: 'CZ', count: 3, rate: 450, basis: 'per_piece' }],
-  settingPerStone: 200,
-  platingPerPiece: 1800,
-  extrasPerPiece: [{ kind: 'hallmarking', amount: 3500 }],
-  hsn: '71131100',
-  priceBreaks: [],
-};
+/** Worked example A (sterling silver ring, 4.250 g, 8% wastage, ₹12/g making, 3 CZ, rhodium, hallmark), as stored. */
+const exampleA = EXAMPLE_A_COSTING;
 
 function serve(costing: unknown, rates: unknown[] = [silverRate], onPut?: (body: unknown) => unknown) {
   api.mockImplementation(async (...args: unknown[]) => {
