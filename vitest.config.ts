@@ -25,13 +25,16 @@ function testFiles(roots: string[], extensions: string[]) {
     .map((file) => ({ file, text: fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8') }));
   const mocking = files.filter(({ text }) => /\bvi\.(do)?mock\(/i.test(text)).map(({ file }) => file);
   /**
-   * The files that can reach no database: they import neither the test helpers or fixtures (which
-   * open one), nor the database client or the server setup, start no process and read no
-   * DATABASE_URL. Their outcome is the same on either database.
+   * The files whose outcome is the same on either database. Found from their imports: they import
+   * neither the test helpers or fixtures (which open one), nor the database client or the server
+   * setup, start no process and read no DATABASE_URL. Or said in the file, by a line
+   * `test scope: same on either database` with its reason: a file that starts processes whose
+   * environment it writes itself (no DATABASE_URL reaches them), or opens only its own PGlite.
    */
   const withoutDatabase = files
     .filter(
       ({ text }) =>
+        /test scope: same on either database/.test(text) ||
         !/helpers\.ts|fixtures|openDatabase|connectDatabase|db\/client|server-setup|DATABASE_URL|fresh-process|child_process|\bspawn\b/.test(
           text,
         ),

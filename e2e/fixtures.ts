@@ -9,14 +9,14 @@ import {
 } from '@playwright/test';
 import { createMailbox, tokenOf } from '../scripts/mailbox.mjs';
 import { e2eDataDir } from './data-dir.mjs';
+import { BROWSER_ONLY, isDatabaseJourney, TEST_SCOPE } from './scope.ts';
 
 /**
  * The tag of a journey whose outcome is the browser's alone (a layout, local storage, a refused
- * request answered by the test itself) in a file CI's PostgreSQL pass (`TEST_SCOPE=database`)
- * otherwise runs: that pass leaves it out, as it leaves out the files listed in `ONCE` in
- * playwright.config.ts.
+ * request answered by the test itself) in a file whose other journeys CI runs on PostgreSQL: it runs
+ * in the first pass instead (e2e/scope.ts).
  */
-export const BROWSER_ONLY_TEST = { tag: '@browser-only' };
+export const BROWSER_ONLY_TEST = { tag: BROWSER_ONLY };
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -209,7 +209,20 @@ export async function hydrated(page: Page) {
  * The test's page waits for hydration after every `goto` that answers a document, as a visitor's
  * first tap would; every test fails if the page logs an uncaught error.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ scope: void; pageErrors: string[] }>({
+  // First, before any page is opened: CI's first pass leaves the PostgreSQL pass's journeys to it.
+  scope: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      testInfo.skip(
+        TEST_SCOPE === 'embedded' && isDatabaseJourney(testInfo.file, testInfo.tags),
+        'runs in the PostgreSQL pass (TEST_SCOPE=embedded; e2e/scope.ts)',
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { BROWSER_ONLY, ONCE, TEST_SCOPE } from './scope.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -19,40 +20,9 @@ const IMPORT = '**/catalogue-import.spec.ts';
 const XSS = '**/xss.spec.ts';
 // Timing-sensitive (a slowed link, taps within 100 ms of a paint): run last, with nothing beside it.
 const FIRST_TAP = '**/first-tap.spec.ts';
-/**
- * `TEST_SCOPE=database` (the second pass of `.ci/run`, on PostgreSQL) runs the journeys through the
- * work the server does differently there: background work as pg-boss jobs (the catalogue import,
- * the mail outbox behind sign-up, password reset, approval and price requests, a selection's line
- * sheets and preview), the quotation loop's numbering and accept, the quick order and the admin's
- * catalogue writes announced to the other readers. Every other journey runs once, in the first
- * pass, as the Vitest pass leaves out the component tests:
- * - the journeys whose outcome is the browser's alone (taps within 100 ms of a paint, every page's
- *   axe and raw-key sweep, client navigation's texts, hydration, layouts, the gallery, the search
- *   box, filters, the shell's prefixes, a walk through failed loads and floating buttons, and the
- *   single journeys tagged BROWSER_ONLY_TEST in fixtures.ts), whose pages read what the others read;
- * - those whose database work the server's own tests repeat on PostgreSQL route by route (the blog
- *   and FAQ screens, the gallery editor, the order's fulfilment, contact and profile pages, the
- *   stored payloads, which are about escaping).
- */
-const ONCE = [
-  FIRST_TAP,
-  XSS,
-  '**/pages.spec.ts',
-  '**/texts.spec.ts',
-  '**/foundation.spec.ts',
-  '**/gallery-strip.spec.ts',
-  '**/gallery.spec.ts',
-  '**/search.spec.ts',
-  '**/filters.spec.ts',
-  '**/shell.spec.ts',
-  '**/walk.spec.ts',
-  '**/catalogue.spec.ts',
-  '**/account.spec.ts',
-  '**/admin-content.spec.ts',
-  '**/gallery-admin.spec.ts',
-  '**/fulfilment.spec.ts',
-];
-const DATABASE_SCOPE = process.env.TEST_SCOPE === 'database';
+/** The PostgreSQL pass of CI (e2e/scope.ts says which journeys each pass runs). */
+const DATABASE_SCOPE = TEST_SCOPE === 'database';
+const ONCE_FILES = ONCE.map((file) => `**/${file}`);
 /** CI (or `E2E_TIMING=report`, which `.ci/run` sets) reports a timing miss instead of failing on it. */
 const REPORTS_TIMING = Boolean(process.env.CI) || process.env.E2E_TIMING === 'report';
 /**
@@ -73,7 +43,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // TEST_SCOPE=database also leaves out the single journeys tagged BROWSER_ONLY_TEST (fixtures.ts).
-  ...(DATABASE_SCOPE ? { grepInvert: /@browser-only/ } : {}),
+  ...(DATABASE_SCOPE ? { grepInvert: new RegExp(BROWSER_ONLY) } : {}),
   fullyParallel: false,
   // Two files at a time: a second worker took the suite from ~8 to ~7 minutes on two cores with no
   // new failure. The passes now keep both cores busy (no idle time in vmstat), so a third would not
@@ -109,13 +79,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [...CATALOGUE_WRITERS, IMPORT, XSS, FIRST_TAP, ...(DATABASE_SCOPE ? ONCE : [])],
+      testIgnore: [...CATALOGUE_WRITERS, IMPORT, XSS, FIRST_TAP, ...(DATABASE_SCOPE ? ONCE_FILES : [])],
       use: DESKTOP,
     },
     {
       name: 'admin',
       testMatch: CATALOGUE_WRITERS,
-      testIgnore: DATABASE_SCOPE ? ONCE : [],
+      testIgnore: DATABASE_SCOPE ? ONCE_FILES : [],
       dependencies: ['chromium'],
       use: DESKTOP,
     },

@@ -1,3 +1,4 @@
+// test scope: same on either database: it reads source files and runs the lint tools on them.
 // The module surfaces and the ban on import circles are kept by tools (ESLint's
 // no-restricted-paths zones in eslint.config.js, dependency-cruiser with .dependency-cruiser.mjs
 // in `npm run check`). These tests feed each one the import it is there to refuse, so a change of

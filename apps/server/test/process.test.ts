@@ -1,3 +1,5 @@
+// test scope: same on either database: each server process gets an environment written here (its
+// own PGlite, or an address that cannot answer), never the run's DATABASE_URL.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,5 @@
+// test scope: same on either database: the command runs in its own process on a PGlite directory
+// of its own (no DATABASE_URL reaches it), so CI's PostgreSQL pass would repeat it unchanged.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,5 @@
+// test scope: same on either database: the command copies between media stores and opens no
+// database; its process gets an environment written here.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';

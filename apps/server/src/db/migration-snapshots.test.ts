@@ -1,3 +1,5 @@
+// test scope: same on either database: drizzle-kit compares the schema files with the snapshots
+// offline; no database is opened.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// test scope: same on either database: it runs the image library in a fresh process, no database.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runFresh } from '../../test/fresh-process.ts';
