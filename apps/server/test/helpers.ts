@@ -14,6 +14,7 @@ import { hashPassword } from '../src/lib/password.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
 import { mailedToken } from './buyer-fixtures.ts';
 import { withDatabase } from './global-setup.ts';
+import { leasePglite } from './pglite-pool.ts';
 
 const databaseUrls = new WeakMap<Database, string>();
 
@@ -46,7 +47,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup did not prepare a database snapshot');
-  return openDatabase({ dataDir: null, loadDataDir: new Blob([await fs.readFile(snapshot)]) });
+  return leasePglite(snapshot);
 }
 
 export type TestApp = {

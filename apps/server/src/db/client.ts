@@ -200,11 +200,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
+  return pgliteDatabase(await startPglite(options));
+}
+
+/** The embedded PostgreSQL, on a directory, in memory, or in memory from a data directory snapshot. */
+export function startPglite(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<PGlite> {
+  return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
+}
+
+/** The database over a running PGlite; `close` closes it unless told otherwise (the tests' pool). */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void> = () => client.close()): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -213,7 +222,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close,
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
