@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { TEST_SCOPE } from './e2e/scope.ts';
 
 const web = path.resolve(import.meta.dirname, 'apps/web/app');
 
@@ -53,7 +54,7 @@ const webTests = testFiles(['apps/web/app', 'apps/web/scripts'], ['ts', 'tsx']);
  * storefront's that start the server (`*.with-server.test.ts`). The component tests and pure
  * helpers ran in the first pass.
  */
-const databaseOnly = process.env.TEST_SCOPE === 'database';
+const databaseOnly = TEST_SCOPE === 'database';
 const WITH_SERVER = '**/*.with-server.test.{ts,tsx}';
 
 const server = {

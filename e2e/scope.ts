@@ -19,7 +19,14 @@ import path from 'node:path';
  *   which are about escaping). The embedded database's own way of doing background work (in the
  *   process instead of pg-boss) is the server tests' to prove; they run in full on PGlite.
  */
-export const TEST_SCOPE = process.env.TEST_SCOPE ?? null;
+export const TEST_SCOPE = readScope(process.env.TEST_SCOPE);
+
+/** A misspelt scope would run the wrong tests in silence: only the two passes' names are taken. */
+function readScope(value: string | undefined): 'database' | 'embedded' | null {
+  if (value === undefined || value === '') return null;
+  if (value === 'database' || value === 'embedded') return value;
+  throw new Error(`TEST_SCOPE must be "database" or "embedded" (or unset), not "${value}"`);
+}
 
 /** The journey files whose every journey runs in the first pass only. */
 export const ONCE = [
